@@ -1,0 +1,5 @@
+export * from './auth.js';
+export * from './common.js';
+export * from './notifications.js';
+export * from './roles.js';
+export * from './vehicles.js';
