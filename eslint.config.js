@@ -5,7 +5,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -50,8 +59,14 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './apps/server/src/modules/**/*.repo.ts', from: './apps/server/src/modules/**/*.(routes|service).ts' },
-            { target: './apps/server/src/modules/**/*.service.ts', from: './apps/server/src/modules/**/*.routes.ts' },
+            {
+              target: './apps/server/src/modules/**/*.repo.ts',
+              from: './apps/server/src/modules/**/*.(routes|service).ts',
+            },
+            {
+              target: './apps/server/src/modules/**/*.service.ts',
+              from: './apps/server/src/modules/**/*.routes.ts',
+            },
             { target: './apps/server/src/db', from: './apps/server/src/modules' },
           ],
         },

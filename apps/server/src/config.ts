@@ -1,0 +1,88 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be an integer between 1 and 65535' })
+    .int('must be an integer between 1 and 65535')
+    .min(1, 'must be an integer between 1 and 65535')
+    .max(65535, 'must be an integer between 1 and 65535')
+    .default(fallback);
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  PORT: port(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  PANTAU_DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  PANTAU_DEMO: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('1'),
+  GT06_PORT: port(5023),
+  OSMAND_PORT: port(5055),
+  PANTAU_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  PANTAU_WEB_DIST: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+  }).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demo: boolean;
+  gt06Port: number;
+  osmandPort: number;
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  webDist: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value throws a ConfigError whose message names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const name = String(first?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid environment: ${name} ${first?.message ?? 'is invalid'}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.PANTAU_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    demo: e.PANTAU_DEMO === '1',
+    gt06Port: e.GT06_PORT,
+    osmandPort: e.OSMAND_PORT,
+    jwtSecret: e.PANTAU_JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Pantau <no-reply@pantau.local>',
+    webDist: resolve(e.PANTAU_WEB_DIST ?? resolve(serverRoot, '../web/dist')),
+    logLevel: e.LOG_LEVEL,
+  };
+}

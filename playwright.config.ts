@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser end-to-end tests drive the built app served by the real server over a fresh embedded
+// database with the demo seed. Debian's Chromium only: Playwright never downloads a browser here.
+const port = Number(process.env.PANTAU_E2E_PORT ?? 3100);
+const chromium = process.env.PANTAU_CHROMIUM ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'apps/web/e2e',
+  outputDir: 'test-results/artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--enable-unsafe-swiftshader',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port) },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

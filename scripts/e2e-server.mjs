@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// The server the browser tests drive: the built web app, a fresh embedded database with the demo
+// seed, tracker listeners on ports of their own so a running dev server is left alone.
+import { spawn } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.error('apps/web/dist is missing: run `npm run build` first (npm test does).');
+  process.exit(1);
+}
+const dataDir = path.join(root, '.tmp', 'e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+const child = spawn('npm', ['run', 'start', '-w', '@pantau/server'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PANTAU_DATA_DIR: dataDir,
+    PANTAU_DEMO: '1',
+    GT06_PORT: process.env.GT06_PORT ?? '5123',
+    OSMAND_PORT: process.env.OSMAND_PORT ?? '5155',
+  },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,98 @@
+// Finds or installs what the test run needs outside npm: Debian's Chromium and a PostgreSQL server.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const isRoot = process.getuid?.() === 0;
+const hasApt = existsSync('/usr/bin/apt-get');
+let aptUpdated = false;
+
+function aptInstall(pkg) {
+  if (!isRoot || !hasApt) return false;
+  console.log(`Installing Debian package ${pkg} …`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    aptUpdated = true;
+  }
+  return spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env }).status === 0;
+}
+
+/** Path of a Chromium for Playwright; installs Debian's `chromium` when missing and possible. */
+export function findChromium() {
+  const wanted = process.env.PANTAU_CHROMIUM || '/usr/bin/chromium';
+  if (existsSync(wanted)) return wanted;
+  if (aptInstall('chromium') && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  throw new Error(
+    `no Chromium at ${wanted}. Install Debian's browser (as root: apt-get install -y chromium) ` +
+      'or point PANTAU_CHROMIUM at a Chromium binary. Playwright never downloads one here.',
+  );
+}
+
+function findPgBin() {
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) {
+    const bin = path.join(base, v, 'bin');
+    if (existsSync(path.join(bin, 'initdb'))) return bin;
+  }
+  return null;
+}
+
+function freePort() {
+  // Synchronous callers: probe with a child process so this stays a plain function.
+  const out = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+  ]);
+  return Number(String(out).trim());
+}
+
+/**
+ * Starts a throwaway PostgreSQL cluster on a free loopback port with trust auth and answers its URL
+ * and a stop function. initdb refuses to run as root, so as root the cluster belongs to `postgres`.
+ */
+export function startThrowawayPostgres() {
+  let bin = findPgBin();
+  if (!bin && aptInstall('postgresql')) bin = findPgBin();
+  if (!bin) {
+    throw new Error(
+      'no PostgreSQL server binaries (initdb) under /usr/lib/postgresql. Install them (as root: ' +
+        'apt-get install -y postgresql) or set PANTAU_TEST_DATABASE_URL to a database the tests may use.',
+    );
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pantau-pg-'));
+  const asPostgres = isRoot;
+  if (asPostgres)
+    chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres'])),
+      Number(execFileSync('id', ['-g', 'postgres'])),
+    );
+  const port = freePort();
+  const data = path.join(dir, 'data');
+  const pgRun = (cmd, args) => {
+    const full = [path.join(bin, cmd), ...args];
+    const r = asPostgres
+      ? spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', full.map((a) => `'${a}'`).join(' ')], {
+          encoding: 'utf8',
+        })
+      : spawnSync(full[0], full.slice(1), { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
+  };
+  pgRun('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  pgRun('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
+  console.log(`Throwaway PostgreSQL (${path.basename(path.dirname(bin))}) on 127.0.0.1:${port}`);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        pgRun('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
