@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, signIn, signInToShell } from './fixtures';
+
+/** Opens every sub-menu of the sidebar and answers the paths its entries link to, in order. */
+async function sidebarPaths(page: Page): Promise<string[]> {
+  const sidebar = page.getByTestId('sidebar');
+  const titles = sidebar.locator('.ant-menu-submenu-title');
+  for (let i = 0; i < (await titles.count()); i++) {
+    const sub = sidebar.locator('.ant-menu-submenu').nth(i);
+    if (!(await sub.evaluate((el) => el.classList.contains('ant-menu-submenu-open'))))
+      await titles.nth(i).click();
+  }
+  await page.waitForTimeout(300);
+  return sidebar
+    .locator('a[href]')
+    .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
+
+const ADMIN_PATHS = [
+  '/',
+  '/map',
+  '/vehicle-summary',
+  '/availability',
+  '/violation-traffic',
+  '/spk/ccr',
+  '/spk/dt',
+  '/car-carrier/activity',
+  '/car-carrier/summary',
+  '/car-carrier/utility',
+  '/car-carrier/traffic',
+  '/report/geofence-report',
+  '/report/over-speed-report',
+  '/report/over-stop-report',
+  '/report/over-route-report',
+  '/report/detail-activity',
+  '/management/vehicle-management',
+  '/management/driver-management',
+  '/management/fleet-management',
+  '/management/user-management',
+];
+
+test.describe('the shell', () => {
+  test('S-006 the Administrator menu has every entry with the spec labels', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    expect(await sidebarPaths(page)).toEqual(ADMIN_PATHS);
+    const sidebar = page.getByTestId('sidebar');
+    for (const label of [
+      'Dashboard',
+      'Map',
+      'Vehicle Summary',
+      'Availability',
+      'Violation Traffic',
+      'SPK CCR',
+      'SPK DT',
+      'Activity',
+      'Summary',
+      'Utilitas',
+      'Traffic All',
+      'Geofence Report By Vehicle',
+      'Management',
+    ]) {
+      await expect(sidebar.getByText(label, { exact: true }).first()).toBeVisible();
+    }
+    await screenshot(page, 'sidebar-admin-expanded');
+  });
+
+  test('S-007 the User menu: Dashboard, Map, Vehicle Summary and four reports', async ({ page }) => {
+    await signInToShell(page, 'operator');
+    expect(await sidebarPaths(page)).toEqual([
+      '/',
+      '/map',
+      '/vehicle-summary',
+      '/report/geofence-report',
+      '/report/over-speed-report',
+      '/report/over-stop-report',
+      '/report/over-route-report',
+    ]);
+  });
+
+  test('S-008 the Guest menu: Dashboard, Map, Vehicle Summary only', async ({ page }) => {
+    await signInToShell(page, 'guest');
+    expect(await sidebarPaths(page)).toEqual(['/', '/map', '/vehicle-summary']);
+  });
+
+  test('S-013 the shell shows Loading... for its first second, then the page', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expect(page.getByTestId('shell-loading')).toContainText('Loading...');
+    await expect(page.getByTestId('shell-loading')).toBeHidden({ timeout: 5000 });
+  });
+
+  test('S-010 S-011 S-009 the bell shows the count and the five newest notifications', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    const bell = page.getByTestId('header-bell');
+    const count = Number(
+      await bell.locator('.ant-badge-count, .ant-scroll-number').first().getAttribute('title'),
+    );
+    expect(count).toBeGreaterThan(5);
+    await bell.click();
+    const dropdown = page.getByTestId('notification-dropdown');
+    await expect(dropdown).toBeVisible();
+    const box = await dropdown.boundingBox();
+    expect(box?.width).toBe(350);
+    expect(box?.height).toBe(220);
+    await expect(dropdown.getByTestId('notification-item')).toHaveCount(5);
+    await expect(dropdown.getByTestId('notification-item').first()).toContainText(
+      / By [A-Z]{1,2} \d{4} [A-Z]{1,3}/,
+    );
+    await expect(dropdown.getByRole('link', { name: `Show All (${count - 5})` })).toBeVisible();
+    await screenshot(page, 'bell-dropdown');
+    await dropdown.getByRole('link', { name: /Show All/ }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(page.locator('.ant-table-row')).toHaveCount(10);
+    await screenshot(page, 'notifications');
+  });
+
+  test('S-040 a failing notification fetch shows the error toast', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    await page.route('**/api/logs/notifications**', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.reload();
+    await expect(page.getByText('Got error. On Get Notification')).toBeVisible();
+  });
+
+  test('S-010 the user menu has Settings, Profile, Change Role, Notifications and Signout', async ({
+    page,
+  }) => {
+    await signInToShell(page, 'admin');
+    await page.getByTestId('header-user-menu').click();
+    for (const item of ['Settings', 'Profile', 'Change Role', 'Notifications', 'Signout']) {
+      await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+    }
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByTestId('app-layout')).toContainText('admin');
+  });
+
+  test('S-013 route changes scroll the workspace to the top', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    await page.goto('/notifications');
+    await expect(page.getByTestId('shell-loading')).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 400 });
+    const workspace = page.getByTestId('workspace');
+    await workspace.evaluate((el) => el.scrollTo(0, 400));
+    await page.getByTestId('sidebar').locator('a[href="/map"]').click();
+    await expect(page).toHaveURL(/\/map$/);
+    expect(await workspace.evaluate((el) => el.scrollTop)).toBe(0);
+  });
+
+  test('S-037 S-035 S-013 on a 375 px phone the sidebar is a 220 px drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signInToShell(page, 'admin');
+    await expect(page.getByTestId('header-fullscreen')).toBeHidden();
+    await expect(page.getByTestId('sidebar')).toBeHidden();
+    await screenshot(page, 'phone-dashboard');
+    await page.getByTestId('mobile-menu-button').click();
+    const drawer = page.locator('.ant-drawer-content-wrapper').filter({ has: page.getByTestId('sidebar') });
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    expect((await drawer.boundingBox())?.width).toBe(220);
+    await screenshot(page, 'phone-menu-drawer');
+    await page.getByTestId('sidebar').locator('a[href="/map"]').click();
+    await expect(page).toHaveURL(/\/map$/);
+  });
+});
