@@ -40,9 +40,18 @@ const envSchema = z.object({
   ),
   MAIL_FROM: optionalText,
   PANTAU_WEB_DIST: optionalText,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    error: 'must be one of fatal, error, warn, info, debug, trace, silent',
-  }).default('info'),
+  /** Origin of links in e-mails (e.g. https://pantau.example.co.id); default: the request's own origin. */
+  PANTAU_PUBLIC_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/]+$/, 'must be an http:// or https:// origin without a path')
+      .optional(),
+  ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
 });
 
 export interface Config {
@@ -58,6 +67,7 @@ export interface Config {
   mailFrom: string;
   webDist: string;
   logLevel: string;
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -84,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? 'Pantau <no-reply@pantau.local>',
     webDist: resolve(e.PANTAU_WEB_DIST ?? resolve(serverRoot, '../web/dist')),
     logLevel: e.LOG_LEVEL,
+    publicUrl: e.PANTAU_PUBLIC_URL,
   };
 }

@@ -3,3 +3,5 @@ export * from './common.js';
 export * from './notifications.js';
 export * from './roles.js';
 export * from './vehicles.js';
+export * from './units.js';
+export * from './users.js';

@@ -60,7 +60,10 @@ export function describePostgresUrl(url: string): string {
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite in `<dataDir>/pglite` (one instance per process). */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   if (opts.databaseUrl) return fromPostgresUrl(opts.databaseUrl);
   const dir = join(opts.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });

@@ -36,7 +36,10 @@ export const userGroups = pgTable(
       .references(() => units.unitId),
     role: text('role').notNull(),
   },
-  (t) => [unique('user_groups_user_unit_unique').on(t.userId, t.unitId), index('user_groups_unit_idx').on(t.unitId)],
+  (t) => [
+    unique('user_groups_user_unit_unique').on(t.userId, t.unitId),
+    index('user_groups_unit_idx').on(t.unitId),
+  ],
 );
 
 export const passwordResets = pgTable('password_resets', {

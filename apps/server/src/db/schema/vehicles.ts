@@ -1,4 +1,14 @@
-import { boolean, date, doublePrecision, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { fleets, units } from './units.js';
 
 export const brands = pgTable('brands', {

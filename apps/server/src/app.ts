@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { healthResponse } from '@pantau/contracts';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createAuthRepo } from './modules/auth/auth.repo.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createTokenService } from './modules/auth/auth.tokens.js';
+import { createLoginLimiter, defaultLoginLimits, type LoginLimits } from './modules/auth/login-limiter.js';
+import { createLogMailer, createSmtpMailer, type Mailer } from './modules/auth/mailer.js';
+import { createNotificationsRepo } from './modules/notifications/notifications.repo.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { createUnitsRepo } from './modules/units/units.repo.js';
+import { unitsRoutes } from './modules/units/units.routes.js';
+import { createUnitsService } from './modules/units/units.service.js';
+import { createUsersRepo } from './modules/users/users.repo.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { createVehiclesRepo } from './modules/vehicles/vehicles.repo.js';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.js';
+import { createVehiclesService } from './modules/vehicles/vehicles.service.js';
+import { webRoutes } from './modules/web/web.routes.js';
+import { registerAuthGuard } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+
+const version = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** A pino logger; default: one at `config.logLevel`, pretty on a TTY. */
+  logger?: FastifyBaseLogger;
+  /** Default: SMTP when `config.smtpUrl` is set, otherwise the server log. */
+  mailer?: Mailer;
+  clock?: () => Date;
+  /** Failed sign-in limits (defaults: 5 per username and address, 30 per address, per 15 minutes). */
+  loginLimits?: Partial<LoginLimits>;
+}
+
+/** Builds the whole server (API, docs and web app) without listening; main.ts and the tests call it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (main.ts resolves it)');
+
+  const app = Fastify({
+    ...(deps.logger
+      ? { loggerInstance: deps.logger }
+      : {
+          logger: {
+            level: config.logLevel,
+            ...(process.stdout.isTTY
+              ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+              : {}),
+          },
+        }),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // An empty JSON body (a bodiless POST with a JSON content type) is no body, not a 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd styles with CSS-in-JS at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // https: for the configurable map tile and style URLs.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        // Plain-HTTP installs on a LAN are normal: never rewrite same-origin requests to https.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Pantau API',
+        version,
+        description: 'Fleet tracking dashboard API. Errors are application/problem+json.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const authRepo = createAuthRepo(db.db);
+  const tokens = createTokenService({ secret: config.jwtSecret, clock });
+  const limiter = createLoginLimiter({ ...defaultLoginLimits, ...deps.loginLimits }, clock);
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+      : createLogMailer(app.log));
+  const authService = createAuthService({ authRepo, tokens, limiter, mailer, clock });
+  registerAuthGuard(app, { authService });
+
+  const startedAt = Date.now();
+  app.get(
+    '/api/health',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['health'], summary: 'Liveness', response: { 200: healthResponse } },
+    },
+    async () => ({
+      status: 'ok' as const,
+      version,
+      database: db.kind,
+      uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+    }),
+  );
+
+  await app.register(authRoutes({ authService, publicUrl: config.publicUrl }), { prefix: '/api/auth' });
+  await app.register(
+    unitsRoutes({ unitsService: createUnitsService({ unitsRepo: createUnitsRepo(db.db) }) }),
+    {
+      prefix: '/api/units',
+    },
+  );
+  await app.register(
+    usersRoutes({ usersService: createUsersService({ usersRepo: createUsersRepo(db.db) }) }),
+    {
+      prefix: '/api/users',
+    },
+  );
+  await app.register(
+    vehiclesRoutes({ vehiclesService: createVehiclesService({ vehiclesRepo: createVehiclesRepo(db.db) }) }),
+    { prefix: '/api/kendaraan' },
+  );
+  await app.register(
+    notificationsRoutes({
+      notificationsService: createNotificationsService({ notificationsRepo: createNotificationsRepo(db.db) }),
+    }),
+    { prefix: '/api/logs' },
+  );
+  await app.register(webRoutes({ webDist: config.webDist }));
+  return app;
+}

@@ -1,0 +1,69 @@
+import type { ErrorCode } from '@pantau/contracts';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** An error a service raises on purpose; plugins/errors.ts maps its code to an HTTP status. */
+export abstract class DomainError extends Error {
+  abstract readonly code: ErrorCode;
+  readonly errors: FieldError[] | undefined;
+  constructor(message: string, errors?: FieldError[]) {
+    super(message);
+    this.name = new.target.name;
+    this.errors = errors;
+  }
+}
+
+export class InvalidCredentialsError extends DomainError {
+  readonly code = 'INVALID_CREDENTIALS' as const;
+  constructor() {
+    super('Wrong username or password');
+  }
+}
+export class AccountDisabledError extends DomainError {
+  readonly code = 'ACCOUNT_DISABLED' as const;
+  constructor() {
+    super('This account is disabled');
+  }
+}
+export class UnauthenticatedError extends DomainError {
+  readonly code = 'UNAUTHENTICATED' as const;
+  constructor(message = 'Sign in first') {
+    super(message);
+  }
+}
+export class RateLimitedError extends DomainError {
+  readonly code = 'RATE_LIMITED' as const;
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many failed attempts; try again in ${retryAfterSeconds} seconds`);
+  }
+}
+export class RoleRequiredError extends DomainError {
+  readonly code = 'ROLE_REQUIRED' as const;
+  constructor() {
+    super('Choose a role first');
+  }
+}
+export class ForbiddenError extends DomainError {
+  readonly code = 'FORBIDDEN' as const;
+  constructor(message = 'Your role does not allow this') {
+    super(message);
+  }
+}
+export class NotFoundError extends DomainError {
+  readonly code = 'NOT_FOUND' as const;
+  constructor(message = 'Not found') {
+    super(message);
+  }
+}
+export class ConflictError extends DomainError {
+  readonly code = 'CONFLICT' as const;
+}
+export class ResetTokenInvalidError extends DomainError {
+  readonly code = 'RESET_TOKEN_INVALID' as const;
+  constructor() {
+    super('This reset link is invalid, expired or already used');
+  }
+}

@@ -1,0 +1,59 @@
+import { stat } from 'node:fs/promises';
+import { join, normalize, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { problemOf, sendProblem } from '../../plugins/errors.js';
+import { accessRedirect } from './access-redirect.js';
+
+const isFile = async (path: string) => (await stat(path).catch(() => null))?.isFile() ?? false;
+
+/**
+ * Serves the built web app: existing files as they are (`/assets/*` cached for a year, they carry a
+ * content hash), every other page as index.html after the access redirects of spec §2.
+ */
+export function webRoutes(deps: { webDist: string }) {
+  const root = normalize(deps.webDist);
+  const indexFile = join(root, 'index.html');
+
+  return async function routes(app: FastifyInstance) {
+    await app.register(fastifyStatic, { root, serve: false });
+
+    async function page(request: FastifyRequest, reply: FastifyReply) {
+      let path: string;
+      try {
+        path = decodeURIComponent(request.url.split('?')[0] ?? '/');
+      } catch {
+        return sendProblem(reply, problemOf('VALIDATION', 'Malformed URL'));
+      }
+      if (path === '/api' || path.startsWith('/api/'))
+        return sendProblem(reply, problemOf('NOT_FOUND', `No route ${request.method} ${path}`));
+
+      const file = normalize(join(root, path));
+      if (file.startsWith(root + sep) && file !== indexFile && (await isFile(file))) {
+        const immutable = path.startsWith('/assets/');
+        return reply.sendFile(file.slice(root.length + 1), {
+          maxAge: immutable ? 365 * 86_400_000 : 0,
+          immutable,
+          cacheControl: true,
+        });
+      }
+
+      const { user, role } = await app.resolveAccess(request);
+      const target = accessRedirect({ path, hasToken: user !== null, hasRole: role !== null });
+      if (target) return reply.redirect(target, 302);
+
+      if (!(await isFile(indexFile)))
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send(
+            `The web app is not built (no ${indexFile}). Run \`npm run build\` in the repository root, then reload.\n`,
+          );
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', { cacheControl: false });
+    }
+
+    app.get('/', { config: { auth: 'public' }, schema: { hide: true } }, page);
+    app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, page);
+  };
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { fromPglite, fromPostgresUrl, type Database } from '../db/client.js';
+
+export type TestDbInfo =
+  | { kind: 'pglite'; file: string; seededAt: string }
+  | { kind: 'postgres'; adminUrl: string; template: string; seededAt: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDb: TestDbInfo;
+  }
+}
+
+/** A private copy of the seeded template: PGlite in memory, or a PostgreSQL database cloned from it. */
+export async function createTestDatabase(): Promise<Database> {
+  const info = inject('testDb');
+  if (info.kind === 'pglite') {
+    const dump = new Blob([await readFile(info.file)]);
+    const client = await PGlite.create({ loadDataDir: dump });
+    return fromPglite(client);
+  }
+  const name = `pantau_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: info.adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${info.template}`);
+  const url = new URL(info.adminUrl);
+  url.pathname = `/${name}`;
+  const database = fromPostgresUrl(url.toString());
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** When the template was seeded (event times are relative to it). */
+export const seededAt = () => new Date(inject('testDb').seededAt);
