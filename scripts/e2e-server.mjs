@@ -22,6 +22,7 @@ const child = spawn('npm', ['run', 'start', '-w', '@pantau/server'], {
     PANTAU_DEMO: '1',
     GT06_PORT: process.env.GT06_PORT ?? '5123',
     OSMAND_PORT: process.env.OSMAND_PORT ?? '5155',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

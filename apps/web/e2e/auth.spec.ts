@@ -21,7 +21,7 @@ test.describe('signing in and roles', () => {
     await page.getByTestId('signin-username').fill('admin');
     await page.getByTestId('signin-password').fill('wrong-password');
     await page.getByTestId('signin-submit').click();
-    await expect(page.getByRole('alert')).toContainText(/username or password/i);
+    await expect(page.getByRole('alert')).toContainText('Wrong username, e-mail or password.');
     await expect(page).toHaveURL(/\/signin$/);
     expect((await cookieMap(context)).token).toBeUndefined();
   });
@@ -138,8 +138,9 @@ test.describe('signing in and roles', () => {
     await page.getByTestId('signup-display-name').fill('Rina Wulandari');
     await page.getByTestId('signup-password').fill('short');
     await page.getByTestId('signup-submit').click();
-    await expect(page.getByText(/at least 8 characters/i)).toBeVisible();
+    await expect(page.getByText(/at least 8 characters/i).first()).toBeVisible();
     await page.getByTestId('signup-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('signup-confirm').fill(DEMO_PASSWORD);
     await page.getByTestId('signup-submit').click();
     await expect(page).toHaveURL(/\/signin/);
     await signIn(page, `new.${suffix}`);

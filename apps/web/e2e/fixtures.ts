@@ -15,7 +15,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 export async function signInToShell(page: Page, username: string): Promise<void> {
   await signIn(page, username);
   await expect(page.getByTestId('app-layout')).toBeVisible();
-  await expect(page.getByTestId('shell-loading')).toBeHidden();
+  await expect(page.getByTestId('shell-loading')).toHaveAttribute('aria-busy', 'false');
 }
 
 export async function cookieMap(context: BrowserContext): Promise<Record<string, string>> {

@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import idID from 'antd/locale/id_ID';
+import { useEffect, useState, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import i18n from '../lib/i18n';
+import { useLayoutStore } from '../lib/layout-store';
+
+export const BRAND_COLOR = '#1d4ed8';
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const { i18n: instance } = useTranslation();
+  const direction = useLayoutStore((s) => s.direction);
+  const weakColor = useLayoutStore((s) => s.weakColor);
+
+  useEffect(() => {
+    document.documentElement.dir = direction;
+  }, [direction]);
+
+  return (
+    <ConfigProvider
+      direction={direction}
+      locale={instance.resolvedLanguage === 'id' ? idID : enUS}
+      theme={{
+        token: { colorPrimary: weakColor ? '#64748b' : BRAND_COLOR, borderRadius: 8, fontSize: 14 },
+        algorithm: theme.defaultAlgorithm,
+        components: {
+          Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 12px' },
+        },
+      }}
+    >
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+      }),
+  );
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ThemedApp>{children}</ThemedApp>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import type { PlaceholderPage } from '../features/placeholder/pages/coming-soon-page';
+import type { MenuLabel } from './shell/menu';
+
+/** Shell pages (besides the dashboard, notifications, profile and vehicle management) whose content comes in later issues: path, menu label (also the page title), description. */
+export const comingSoonPages: { path: string; label: MenuLabel; page: PlaceholderPage }[] = [
+  { path: '/map', label: 'map', page: 'map' },
+  { path: '/vehicle-summary', label: 'vehicleSummary', page: 'vehicleSummary' },
+  { path: '/availability', label: 'availability', page: 'availability' },
+  { path: '/violation-traffic', label: 'violationTraffic', page: 'violationTraffic' },
+  { path: '/spk/ccr', label: 'spkCcr', page: 'spkCcr' },
+  { path: '/spk/dt', label: 'spkDt', page: 'spkDt' },
+  { path: '/car-carrier/activity', label: 'ccActivity', page: 'ccActivity' },
+  { path: '/car-carrier/summary', label: 'ccSummary', page: 'ccSummary' },
+  { path: '/car-carrier/utility', label: 'ccUtility', page: 'ccUtility' },
+  { path: '/car-carrier/traffic', label: 'ccTraffic', page: 'ccTraffic' },
+  { path: '/report/geofence-report', label: 'geofenceReport', page: 'geofenceReport' },
+  { path: '/report/over-speed-report', label: 'overSpeedReport', page: 'overSpeedReport' },
+  { path: '/report/over-stop-report', label: 'overStopReport', page: 'overStopReport' },
+  { path: '/report/over-route-report', label: 'overRouteReport', page: 'overRouteReport' },
+  { path: '/report/detail-activity', label: 'detailActivity', page: 'detailActivity' },
+  { path: '/management/driver-management', label: 'driverManagement', page: 'driverManagement' },
+  { path: '/management/fleet-management', label: 'fleetManagement', page: 'fleetManagement' },
+  { path: '/management/user-management', label: 'userManagement', page: 'userManagement' },
+];

@@ -1,0 +1,94 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ErrorPage } from '../features/placeholder/pages/error-page';
+import { FullPageSpin } from './pages/full-page-spin';
+import { RootRoute } from './pages/root-route';
+import { comingSoonPages } from './route-table';
+
+const dashboard: RouteObject['lazy'] = () =>
+  import('./pages/coming-soon-route').then((m) => ({
+    Component: () => <m.ComingSoonRoute label="dashboard" page="dashboard" />,
+  }));
+
+/** Spec §2 routes. Pages without the shell sit beside the shell route; everything else is inside it. */
+export const routes: RouteObject[] = [
+  {
+    Component: RootRoute,
+    HydrateFallback: FullPageSpin,
+    ErrorBoundary: ErrorPage,
+    children: [
+      {
+        path: '/signin',
+        lazy: () => import('../features/auth/pages/sign-in-page').then((m) => ({ Component: m.SignInPage })),
+      },
+      {
+        path: '/signup',
+        lazy: () => import('../features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
+      },
+      {
+        path: '/forgot',
+        lazy: () => import('../features/auth/pages/forgot-page').then((m) => ({ Component: m.ForgotPage })),
+      },
+      {
+        path: '/lockscreen',
+        lazy: () =>
+          import('../features/auth/pages/lock-screen-page').then((m) => ({ Component: m.LockScreenPage })),
+      },
+      { path: '/_error', Component: ErrorPage },
+      {
+        path: '/choose-role',
+        lazy: () => import('./pages/choose-role-page').then((m) => ({ Component: m.ChooseRolePage })),
+      },
+      {
+        path: '/preview-vehicle',
+        lazy: () =>
+          import('../features/placeholder/pages/preview-vehicle-page').then((m) => ({
+            Component: m.PreviewVehiclePage,
+          })),
+      },
+      {
+        path: '/',
+        lazy: () => import('./shell/app-layout').then((m) => ({ Component: m.AppLayout })),
+        children: [
+          { index: true, lazy: dashboard },
+          // /_app is the application shell page (S-002): the shell with the dashboard content.
+          { path: '_app', lazy: dashboard },
+          ...comingSoonPages.map(({ path, label, page }): RouteObject => ({
+            path: path.slice(1),
+            lazy: () =>
+              import('./pages/coming-soon-route').then((m) => ({
+                Component: () => <m.ComingSoonRoute label={label} page={page} />,
+              })),
+          })),
+          {
+            path: 'management/vehicle-management',
+            lazy: () =>
+              import('./pages/vehicle-management-route').then((m) => ({
+                Component: m.VehicleManagementRoute,
+              })),
+          },
+          {
+            path: 'notifications',
+            lazy: () =>
+              import('../features/notifications/pages/notifications-page').then((m) => ({
+                Component: m.NotificationsPage,
+              })),
+          },
+          {
+            path: 'profile',
+            lazy: () =>
+              import('../features/auth/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
+          },
+          {
+            path: '*',
+            lazy: () =>
+              import('../features/placeholder/pages/not-found-page').then((m) => ({
+                Component: m.NotFoundPage,
+              })),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,37 @@
+import { Drawer, Empty } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLayoutStore } from '../../lib/layout-store';
+
+/** Slots the live-map issue fills: vehicle information and options. Closed by default. */
+export function LayoutDrawers() {
+  const { t } = useTranslation('shell');
+  const vehicleDrawer = useLayoutStore((s) => s.vehicleDrawer);
+  const optionDrawer = useLayoutStore((s) => s.optionDrawer);
+  const setVehicleDrawer = useLayoutStore((s) => s.setVehicleDrawer);
+  const setOptionDrawer = useLayoutStore((s) => s.setOptionDrawer);
+  const rtl = useLayoutStore((s) => s.direction === 'rtl');
+  return (
+    <>
+      <Drawer
+        title={t('drawers.vehicleTitle')}
+        open={vehicleDrawer}
+        onClose={() => setVehicleDrawer(false)}
+        placement={rtl ? 'left' : 'right'}
+        size={360}
+        rootClassName="vehicle-drawer"
+      >
+        <Empty description={t('drawers.vehicleEmpty')} data-testid="vehicle-drawer-empty" />
+      </Drawer>
+      <Drawer
+        title={t('drawers.optionsTitle')}
+        open={optionDrawer}
+        onClose={() => setOptionDrawer(false)}
+        placement={rtl ? 'left' : 'right'}
+        size={300}
+        rootClassName="option-drawer"
+      >
+        <Empty description={t('drawers.optionsEmpty')} data-testid="option-drawer-empty" />
+      </Drawer>
+    </>
+  );
+}
