@@ -1,0 +1,123 @@
+import { MalformedContent, type ContentReader } from './reader.js';
+import type { Gt06Cell, Gt06GpsFix, Gt06TerminalStatus } from './messages.js';
+
+/** Raw lat/lon unit: degrees × 60 × 30000. */
+const COORDINATE_SCALE = 1_800_000;
+
+/** Reads the 18-byte GPS block. `offsetMinutes` is the device clock's offset from UTC. */
+export function readGps(r: ContentReader, offsetMinutes: number): Gt06GpsFix {
+  const [yy, mo, dd, hh, mi, ss] = [0, 1, 2, 3, 4, 5].map(() => r.u8('date-time'));
+  const fixTime = utcDate(yy!, mo!, dd!, hh!, mi!, ss!, offsetMinutes);
+  const satellites = r.u8('satellites') & 0x0f;
+  let lat = r.uint(4, 'latitude') / COORDINATE_SCALE;
+  let lon = r.uint(4, 'longitude') / COORDINATE_SCALE;
+  const speedKmh = r.u8('speed');
+  const flags = r.u16('course/status');
+  if (!(flags & 0x0400)) lat = -lat; // bit 10 set = north
+  if (flags & 0x0800) lon = -lon; // bit 11 set = west
+  if (Math.abs(lat) > 90) throw new MalformedContent('latitude out of range');
+  if (Math.abs(lon) > 180) throw new MalformedContent('longitude out of range');
+  return {
+    fixTime,
+    valid: (flags & 0x1000) !== 0,
+    satellites,
+    lat,
+    lon,
+    speedKmh,
+    course: (flags & 0x03ff) % 360,
+    ignition: flags & 0x4000 ? (flags & 0x8000) !== 0 : null,
+  };
+}
+
+/** Six binary bytes YY MM DD hh mm ss, checked (a day 31 in February is malformed, not March 3). */
+export function utcDate(
+  yy: number,
+  mo: number,
+  dd: number,
+  hh: number,
+  mi: number,
+  ss: number,
+  offsetMinutes = 0,
+): Date {
+  const ms = Date.UTC(2000 + yy, mo - 1, dd, hh, mi, ss);
+  const d = new Date(ms);
+  const ok =
+    yy < 100 &&
+    hh < 24 &&
+    mi < 60 &&
+    ss < 60 &&
+    d.getUTCFullYear() === 2000 + yy &&
+    d.getUTCMonth() === mo - 1 &&
+    d.getUTCDate() === dd;
+  if (!ok) throw new MalformedContent('invalid date-time');
+  return new Date(ms - offsetMinutes * 60_000);
+}
+
+export interface CellLayout {
+  /** 0x11 always sends a 2-byte MNC; elsewhere bit 15 of the MCC says so. */
+  wideMnc?: boolean;
+  lacBytes?: number;
+  cidBytes?: number;
+}
+
+export function readCell(r: ContentReader, layout: CellLayout = {}): Gt06Cell {
+  const mccRaw = r.u16('mcc');
+  const mnc = layout.wideMnc || mccRaw & 0x8000 ? r.u16('mnc') : r.u8('mnc');
+  const lac = r.uint(layout.lacBytes ?? 2, 'lac');
+  const cid = r.uint(layout.cidBytes ?? 3, 'cell id');
+  return { mcc: mccRaw & 0x7fff, mnc, lac, cid };
+}
+
+/**
+ * LBS block preceded by its length byte (0x16/0x26/0x27). The length counts itself: 9 for the usual
+ * 8-byte cell. 0 means "no cell". SeeWorld devices send 9 but a 4-byte cell id.
+ */
+export function readCellWithLength(r: ContentReader, seeworld: boolean): Gt06Cell | null {
+  const length = r.u8('lbs length');
+  if (length === 0) return null;
+  const before = r.remaining;
+  const cell = readCell(r, { cidBytes: seeworld ? 4 : 3 });
+  const consumed = 1 + before - r.remaining;
+  if (length > consumed) r.skip(length - consumed);
+  return cell;
+}
+
+/** Terminal-information byte bits shared by every status layout. */
+export function terminalBits(terminalInfo: number): Gt06TerminalStatus {
+  return {
+    terminalInfo,
+    armed: (terminalInfo & 0x01) !== 0,
+    ignition: (terminalInfo & 0x02) !== 0,
+    charging: (terminalInfo & 0x04) !== 0,
+    gpsTracking: (terminalInfo & 0x40) !== 0,
+    blocked: (terminalInfo & 0x80) !== 0,
+    batteryLevel: null,
+    voltageLevel: null,
+    batteryVoltage: null,
+    powerVoltage: null,
+    gsmSignal: null,
+    alarmCode: null,
+  };
+}
+
+/** 0–6 is a level (6 = full); 7–100 a percentage some devices send instead; above that, unknown. */
+export function batteryPercent(level: number): number | null {
+  if (level <= 6) return Math.round((level * 100) / 6);
+  return level <= 100 ? level : null;
+}
+
+/**
+ * The standard status block: terminal info, voltage level, GSM signal, alarm, language. Fields after
+ * the terminal-information byte are optional: short heartbeats stop early.
+ */
+export function readStatus(r: ContentReader): Gt06TerminalStatus {
+  const status = terminalBits(r.u8('terminal information'));
+  if (r.remaining > 0) {
+    status.voltageLevel = r.u8('voltage level');
+    status.batteryLevel = batteryPercent(status.voltageLevel);
+  }
+  if (r.remaining > 0) status.gsmSignal = r.u8('gsm signal');
+  if (r.remaining > 0) status.alarmCode = r.u8('alarm');
+  if (r.remaining > 0) r.u8('language');
+  return status;
+}
