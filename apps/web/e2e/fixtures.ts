@@ -24,5 +24,9 @@ export async function cookieMap(context: BrowserContext): Promise<Record<string,
 
 /** Saves a screenshot of the main screens as a CI artifact under test-results/screens/. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const spinner = page.getByTestId('shell-loading');
+  if (await spinner.count()) await expect(spinner).toHaveAttribute('aria-busy', 'false');
+  await expect(page.locator('.full-page-spin')).toHaveCount(0);
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
 }

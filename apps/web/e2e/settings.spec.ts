@@ -43,7 +43,7 @@ test.describe('layout settings', () => {
       await expect(drawer.getByText(label, { exact: true })).toBeVisible();
     }
     const wrapper = page.locator('.ant-drawer-content-wrapper').filter({ has: drawer });
-    expect((await wrapper.boundingBox())?.width).toBe(300);
+    await expect.poll(async () => (await wrapper.boundingBox())?.width).toBe(300);
     const defaults = {
       boxed: false,
       darkSidebar: false,
@@ -105,7 +105,9 @@ test.describe('layout settings', () => {
     await sw(page, 'collapsed').click();
     expect(await checked(page, 'collapsed')).toBe(true);
     expect(await checked(page, 'sidebarIcons')).toBe(true);
-    await sw(page, 'sidebarIcons').click();
+    // While collapsed the icon switch is disabled; a forced click must not change it.
+    await expect(sw(page, 'sidebarIcons')).toBeDisabled();
+    await sw(page, 'sidebarIcons').click({ force: true });
     expect(await checked(page, 'sidebarIcons')).toBe(true);
     await closeSettings(page);
     await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(80);

@@ -12,7 +12,7 @@ async function sidebarPaths(page: Page): Promise<string[]> {
   }
   await page.waitForTimeout(300);
   return sidebar
-    .locator('a[href]')
+    .locator('.ant-menu a[href]')
     .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 }
 
@@ -98,9 +98,9 @@ test.describe('the shell', () => {
     await bell.click();
     const dropdown = page.getByTestId('notification-dropdown');
     await expect(dropdown).toBeVisible();
-    const box = await dropdown.boundingBox();
-    expect(box?.width).toBe(350);
-    expect(box?.height).toBe(220);
+    // Polled: the dropdown grows in with a short animation.
+    await expect.poll(async () => (await dropdown.boundingBox())?.width).toBe(350);
+    await expect.poll(async () => (await dropdown.boundingBox())?.height).toBe(220);
     await expect(dropdown.getByTestId('notification-item')).toHaveCount(5);
     await expect(dropdown.getByTestId('notification-item').first()).toContainText(
       / By [A-Z]{1,2} \d{4} [A-Z]{1,3}/,
@@ -154,7 +154,8 @@ test.describe('the shell', () => {
     await page.getByTestId('mobile-menu-button').click();
     const drawer = page.locator('.ant-drawer-content-wrapper').filter({ has: page.getByTestId('sidebar') });
     await expect(page.getByTestId('sidebar')).toBeVisible();
-    expect((await drawer.boundingBox())?.width).toBe(220);
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(220);
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0); // slid fully in
     await screenshot(page, 'phone-menu-drawer');
     await page.getByTestId('sidebar').locator('a[href="/map"]').click();
     await expect(page).toHaveURL(/\/map$/);

@@ -1,7 +1,7 @@
 import { Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useLayoutStore } from '../../lib/layout-store';
 import { groupOfPath, menuForRole } from './menu';
 import { menuIcons } from './menu-icons';
@@ -11,7 +11,6 @@ type Item = Required<MenuProps>['items'][number];
 /** The role's menu (spec §2) as an antd Menu; the selected item follows the route. */
 export function SidebarMenu({ role, onNavigate }: { role: string | null; onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const dark = useLayoutStore((s) => s.darkSidebar);
   const popup = useLayoutStore((s) => s.sidebarPopup);
@@ -31,7 +30,7 @@ export function SidebarMenu({ role, onNavigate }: { role: string | null; onNavig
     entry.kind === 'link'
       ? {
           key: entry.path,
-          label: t(`menu.${entry.label}`),
+          label: <Link to={entry.path}>{t(`menu.${entry.label}`)}</Link>,
           icon: showIcons ? menuIcons[entry.label] : undefined,
         }
       : {
@@ -40,7 +39,7 @@ export function SidebarMenu({ role, onNavigate }: { role: string | null; onNavig
           icon: showIcons ? menuIcons[entry.label] : undefined,
           children: entry.children.map((c) => ({
             key: c.path,
-            label: t(`menu.${c.label}`),
+            label: <Link to={c.path}>{t(`menu.${c.label}`)}</Link>,
             icon: showIcons ? menuIcons[c.label] : undefined,
           })),
         },
@@ -53,10 +52,8 @@ export function SidebarMenu({ role, onNavigate }: { role: string | null; onNavig
       items={items}
       selectedKeys={[pathname]}
       {...(popup ? {} : { openKeys, onOpenChange: setOpenKeys })}
-      onClick={({ key }) => {
-        void navigate(key);
-        onNavigate?.();
-      }}
+      // Entries are real links (open in a new tab works); a click also closes the mobile drawer.
+      onClick={() => onNavigate?.()}
       className={showIcons ? 'sidebar-menu' : 'sidebar-menu sidebar-menu-no-icons'}
       style={{ borderInlineEnd: 'none' }}
     />
