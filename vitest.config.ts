@@ -15,6 +15,7 @@ export default defineConfig({
             'apps/server/src/**/*.unit.test.ts',
           ],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       './apps/server/vitest.api.config.ts',

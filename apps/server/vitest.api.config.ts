@@ -16,6 +16,8 @@ export default defineProject({
     maxWorkers: 2,
     fileParallelism: true,
     testTimeout: 30_000,
+    // Runs after the `unit` project (different worker settings need their own group).
+    sequence: { groupOrder: 1 },
     hookTimeout: 120_000,
   },
 });
