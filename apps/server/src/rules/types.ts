@@ -23,7 +23,11 @@ export interface RuleThresholds {
   gpsLostMinutes: number;
 }
 
-/** What the rules may ask about the world, answered synchronously from memory. */
+/**
+ * What the rules may ask about the world, answered synchronously from memory. Later rules add what they
+ * need here (geofences, the work order's route corridor, zone speed limits); each rule reads only the
+ * members it uses, so adding members never changes the existing rules.
+ */
 export interface RuleContext {
   vehicle: { kendaraanId: number; unitId: number };
   thresholds: RuleThresholds;
@@ -51,7 +55,10 @@ export interface RuleEvent {
   kind: EventKind;
   /** instant: a moment (ignition on); start: an interval begins; end: that interval ends. */
   phase: 'instant' | 'start' | 'end';
-  /** Identifies an interval across its start and end (e.g. 'overspeed'). */
+  /**
+   * Identifies an interval across its start and end, unique per vehicle: the kind and the interval's
+   * start (`overspeed@2026-03-02T01:00:00.000Z`). Instant events carry their kind (`alarm:sos` for alarms).
+   */
   key: string;
   startedAt: Date;
   endedAt: Date | null;
@@ -65,7 +72,7 @@ export interface RuleEvent {
   attributes?: Record<string, unknown>;
 }
 
-/** A vehicle's rule state: JSON-serialisable, one slice per rule. */
+/** A vehicle's rule state: JSON-serialisable, one slice per rule under the rule's name; start with `{}`. */
 export type VehicleRuleState = Record<string, unknown>;
 
 export interface RuleResult {
