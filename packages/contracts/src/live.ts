@@ -9,7 +9,10 @@ import { trackingItem } from './tracking.js';
  * After a reconnect the client refetches its snapshots (`tracking`, `dashboard/summary`, notifications).
  */
 export const liveMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), data: z.object({ unitId: z.number().int(), serverTime: z.string() }) }),
+  z.object({
+    type: z.literal('hello'),
+    data: z.object({ unitId: z.number().int(), serverTime: z.string() }),
+  }),
   /** Vehicles whose state changed, batched: at most one message a second. */
   z.object({ type: z.literal('positions'), data: z.array(trackingItem) }),
   z.object({ type: z.literal('notification'), data: notification }),
