@@ -23,6 +23,8 @@ const child = spawn('npm', ['run', 'start', '-w', '@pantau/server'], {
     GT06_PORT: process.env.GT06_PORT ?? '5123',
     OSMAND_PORT: process.env.OSMAND_PORT ?? '5155',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // One day of history (about 5 s) so every vehicle has a position and events from the start.
+    PANTAU_BACKFILL_DAYS: process.env.PANTAU_BACKFILL_DAYS ?? '1',
   },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -20,6 +20,19 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createTokenService } from './modules/auth/auth.tokens.js';
 import { createLoginLimiter, defaultLoginLimits, type LoginLimits } from './modules/auth/login-limiter.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './modules/auth/mailer.js';
+import { createPipeline, type PipelineDeps, type TelemetryPipeline } from './ingest/pipeline.js';
+import { traccarForwardRoutes } from './ingest/traccar-forward.routes.js';
+import { thresholdsFor } from './ingest/thresholds.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { createTrackersRepo } from './modules/trackers/trackers.repo.js';
+import { trackersRoutes } from './modules/trackers/trackers.routes.js';
+import { createTrackersService } from './modules/trackers/trackers.service.js';
+import { createTrackingRepo } from './modules/tracking/tracking.repo.js';
+import { trackingRoutes } from './modules/tracking/tracking.routes.js';
+import { createTrackingService } from './modules/tracking/tracking.service.js';
+import { createLiveHub, registerLive, type LiveHub, type LiveHubOptions } from './plugins/live.js';
+import { defaultRules } from './rules/index.js';
 import { createNotificationsRepo } from './modules/notifications/notifications.repo.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
@@ -50,6 +63,17 @@ export interface AppDeps {
   clock?: () => Date;
   /** Failed sign-in limits (defaults: 5 per username and address, 30 per address, per 15 minutes). */
   loginLimits?: Partial<LoginLimits>;
+  /** Telemetry tuning (tests shorten the timers or turn the tick off). */
+  telemetry?: Pick<PipelineDeps, 'batch' | 'tickMs' | 'liveWindowMs'> &
+    Pick<LiveHubOptions, 'flushMs' | 'pingMs'> & { rules?: PipelineDeps['rules'] };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The telemetry pipeline every tracker listener and the simulator feed (ingest/types.ts). */
+    pipeline: TelemetryPipeline;
+    liveHub: LiveHub;
+  }
 }
 
 /** Builds the whole server (API, docs and web app) without listening; main.ts and the tests call it. */
@@ -174,6 +198,50 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     { prefix: '/api/logs' },
   );
+
+  // ── Telemetry: pipeline, live channel, tracking, dashboard, trackers (issue 3) ──
+  const trackingService = createTrackingService({
+    trackingRepo: createTrackingRepo(db.db),
+    clock,
+    thresholdsFor,
+  });
+  const dashboardService = createDashboardService({ trackingService });
+  const liveHub = createLiveHub({
+    summaryOf: (unitId) => dashboardService.summary(unitId),
+    onError: (err) => app.log.error({ err }, 'live channel error'),
+    ...(deps.telemetry?.flushMs ? { flushMs: deps.telemetry.flushMs } : {}),
+    ...(deps.telemetry?.pingMs ? { pingMs: deps.telemetry.pingMs } : {}),
+  });
+  const pipeline = createPipeline({
+    db: db.db,
+    clock,
+    logger: app.log,
+    rules: deps.telemetry?.rules ?? defaultRules,
+    thresholdsFor,
+    publish: (event) => liveHub.publish(event),
+    ...(deps.telemetry?.batch ? { batch: deps.telemetry.batch } : {}),
+    ...(deps.telemetry?.tickMs !== undefined ? { tickMs: deps.telemetry.tickMs } : {}),
+    ...(deps.telemetry?.liveWindowMs ? { liveWindowMs: deps.telemetry.liveWindowMs } : {}),
+  });
+  app.decorate('pipeline', pipeline);
+  app.decorate('liveHub', liveHub);
+  // main.ts migrates before listening, so the pipeline loads its vehicles when the app becomes ready.
+  app.addHook('onReady', async () => pipeline.start());
+  app.addHook('onClose', async () => pipeline.close());
+  await registerLive(app, { hub: liveHub, clock });
+  await app.register(trackingRoutes({ trackingService }), { prefix: '/api' });
+  await app.register(dashboardRoutes({ dashboardService }), { prefix: '/api/dashboard' });
+  await app.register(
+    trackersRoutes({ trackersService: createTrackersService({ trackersRepo: createTrackersRepo(db.db) }) }),
+    { prefix: '/api/trackers' },
+  );
+  // ── end telemetry ──
+
+  // ── Tracker input over the API: Traccar's JSON forwarding (GT06/OsmAnd listen in main.ts) ──
+  await app.register(traccarForwardRoutes({ pipeline, forwardToken: config.forwardToken }), {
+    prefix: '/api/ingest',
+  });
+
   await app.register(webRoutes({ webDist: config.webDist }));
   return app;
 }

@@ -47,6 +47,15 @@ const envSchema = z.object({
       .regex(/^https?:\/\/[^/]+$/, 'must be an http:// or https:// origin without a path')
       .optional(),
   ),
+  // Tracker input and the demo simulator (ingest/, simulator/).
+  PANTAU_FORWARD_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  PANTAU_SIMULATOR: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
+  PANTAU_BACKFILL_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days from 0 to 60' })
+    .int('must be a whole number of days from 0 to 60')
+    .min(0, 'must be a whole number of days from 0 to 60')
+    .max(60, 'must be a whole number of days from 0 to 60')
+    .default(7),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -68,6 +77,12 @@ export interface Config {
   webDist: string;
   logLevel: string;
   publicUrl: string | undefined;
+  /** Bearer token Traccar's JSON forwarding must send; forwarding is off without it. */
+  forwardToken: string | undefined;
+  /** Run the demo simulator (default: on with the demo data). */
+  simulator: boolean;
+  /** Days of simulated history written on the first start; 0: none. */
+  backfillDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -95,5 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.PANTAU_WEB_DIST ?? resolve(serverRoot, '../web/dist')),
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PANTAU_PUBLIC_URL,
+    forwardToken: e.PANTAU_FORWARD_TOKEN,
+    simulator: (e.PANTAU_SIMULATOR ?? e.PANTAU_DEMO) === '1',
+    backfillDays: e.PANTAU_BACKFILL_DAYS,
   };
 }

@@ -52,6 +52,13 @@ export class ForbiddenError extends DomainError {
     super(message);
   }
 }
+/** Input that passes the schema but not a rule across fields (a period too long); names the fields. */
+export class ValidationError extends DomainError {
+  readonly code = 'VALIDATION' as const;
+  constructor(message: string, errors: FieldError[]) {
+    super(message, errors);
+  }
+}
 export class NotFoundError extends DomainError {
   readonly code = 'NOT_FOUND' as const;
   constructor(message = 'Not found') {

@@ -6,6 +6,9 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { demoCredentials, hasDemoUsers, isDatabaseEmpty, seedDemo } from './db/seed/index.js';
+import { startTrackerListeners } from './ingest/listeners.js';
+import { createDemoSimulator } from './simulator/demo.js';
+import type { Simulator } from './simulator/simulator.js';
 
 /** PANTAU_JWT_SECRET, or a secret generated once into the data dir so tokens survive restarts. */
 async function resolveJwtSecret(config: Config): Promise<string> {
@@ -46,9 +49,11 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, db: database });
+  let stopInput = async () => {};
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    await stopInput();
     await app.close();
     await database.close();
   });
@@ -64,6 +69,24 @@ async function main() {
   const shown = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
   process.stdout.write(banner(shown, database.description, await hasDemoUsers(database.db)));
   app.log.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  // ── Tracker input: GT06 and OsmAnd ports, then the demo fleet (history first on a new database) ──
+  const listeners = await startTrackerListeners({ pipeline: app.pipeline, logger: app.log, ...config });
+  let simulator: Simulator | null = null;
+  stopInput = async () => {
+    await simulator?.stop();
+    await listeners.close();
+  };
+  if (config.simulator && (await hasDemoUsers(database.db))) {
+    const demo = await createDemoSimulator({
+      db: database.db,
+      pipeline: app.pipeline,
+      logger: app.log,
+      ...config,
+    });
+    simulator = demo.simulator;
+    await demo.run();
+  }
 }
 
 main().catch((err: unknown) => {

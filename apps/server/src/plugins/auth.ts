@@ -27,6 +27,8 @@ export interface Access {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthLevel;
+    /** The chosen role may also come as `?unitId=&role=` (the live WebSocket: browsers cannot set headers on it). */
+    roleInQuery?: boolean;
   }
   interface FastifyRequest {
     /** Set by the guard on routes with auth other than `public`. */
@@ -48,10 +50,18 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 
 /** The role the client names (headers for API clients, else the role cookies), if it is one the user holds. */
 export function chosenRoleOf(request: FastifyRequest, user: AuthUser): ChosenRole | null {
+  const query = request.routeOptions.config?.roleInQuery
+    ? (request.query as { unitId?: unknown; role?: unknown } | undefined)
+    : undefined;
+  const fromQuery = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
   const unitText =
-    (request.headers[ROLE_HEADER.unit] as string | undefined) ?? request.cookies[COOKIE.roleUnit];
+    fromQuery(query?.unitId) ??
+    (request.headers[ROLE_HEADER.unit] as string | undefined) ??
+    request.cookies[COOKIE.roleUnit];
   const roleText =
-    (request.headers[ROLE_HEADER.role] as string | undefined) ?? request.cookies[COOKIE.roleUser];
+    fromQuery(query?.role) ??
+    (request.headers[ROLE_HEADER.role] as string | undefined) ??
+    request.cookies[COOKIE.roleUser];
   if (!unitText || !roleText) return null;
   const unitId = Number(unitText);
   const group = user.groups.find((g) => g.unitId === unitId && g.role === roleText);

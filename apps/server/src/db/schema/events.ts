@@ -1,4 +1,14 @@
-import { doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { units } from './units.js';
 import { drivers, vehicles } from './vehicles.js';
 
@@ -23,10 +33,19 @@ export const events = pgTable(
     lat: doublePrecision('lat'),
     lon: doublePrecision('lon'),
     location: text('location'),
+    /** Identifies an interval across its start and end (the rule's key, e.g. `overspeed`); null for old rows. */
+    eventKey: text('event_key'),
+    /** An interval still going on (an over-speed not yet ended); its end closes it. */
+    open: boolean('open').notNull().default(false),
+    /** Extra facts from the rule: alarm kind, stop minutes … */
+    attributes: jsonb('attributes').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('events_unit_started_idx').on(t.unitId, t.startedAt.desc()),
     index('events_vehicle_started_idx').on(t.vehicleId, t.startedAt.desc()),
+    index('events_open_idx')
+      .on(t.vehicleId, t.eventKey)
+      .where(sql`${t.open}`),
   ],
 );

@@ -2,3 +2,4 @@ export * from './units.js';
 export * from './users.js';
 export * from './vehicles.js';
 export * from './events.js';
+export * from './telemetry.js';

@@ -1,11 +1,13 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { events, vehicles } from '../../db/schema/index.js';
+import { NOTIFYING_EVENT_KINDS } from './notifying-kinds.js';
 
 export function createNotificationsRepo(db: Db) {
   return {
     async latestOfUnit(unitId: number, limit: number) {
-      const [total] = await db.select({ n: count() }).from(events).where(eq(events.unitId, unitId));
+      const ofUnit = and(eq(events.unitId, unitId), inArray(events.kind, [...NOTIFYING_EVENT_KINDS]));
+      const [total] = await db.select({ n: count() }).from(events).where(ofUnit);
       const rows = await db
         .select({
           eventId: events.eventId,
@@ -15,7 +17,7 @@ export function createNotificationsRepo(db: Db) {
         })
         .from(events)
         .innerJoin(vehicles, eq(vehicles.vehicleId, events.vehicleId))
-        .where(eq(events.unitId, unitId))
+        .where(ofUnit)
         .orderBy(desc(events.startedAt), desc(events.eventId))
         .limit(limit);
       return { count: total?.n ?? 0, rows };

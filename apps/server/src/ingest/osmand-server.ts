@@ -1,0 +1,109 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { parseOsmand } from '@pantau/protocols';
+import { createLogLimiter } from './log-limit.js';
+import type { IngestSource, Pipeline } from './types.js';
+
+export interface OsmandServerOptions {
+  pipeline: Pipeline;
+  logger: FastifyBaseLogger;
+  clock?: () => Date;
+  /**
+   * Offset from UTC of zone-less `yyyy-MM-dd HH:mm:ss` timestamps, in minutes. Traccar reads them in
+   * the server's zone; Pantau's fleets are in WIB, so the default is +7 h.
+   */
+  naiveTimeOffsetMinutes?: number;
+}
+
+export interface OsmandServer {
+  app: FastifyInstance;
+  listen(port: number, host?: string): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+
+/**
+ * The OsmAnd HTTP listener (research/anchors.md §5.1): any path, GET or POST, parameters in the query
+ * or a form body, or the Traccar Client JSON body. 200 once the position is durably stored; 400 with
+ * the offending field for a missing or unknown id or a bad value; 503 when storing failed, so the
+ * client keeps the fix and retries.
+ */
+export function createOsmandServer(options: OsmandServerOptions): OsmandServer {
+  const { pipeline } = options;
+  const clock = options.clock ?? (() => new Date());
+  const naiveTimeOffsetMinutes = options.naiveTimeOffsetMinutes ?? 7 * 60;
+  const logger = options.logger.child({ listener: 'osmand' });
+  const limiter = createLogLimiter();
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: 64 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // Bodies are handed to the decoder as text: it chooses JSON or form parameters from the content type.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  /** The API's problem shape (plugins/errors.ts), naming the field. */
+  const bad = (field: string, message: string) => ({
+    type: 'https://pantau.dev/problems/validation',
+    title: 'Invalid request',
+    status: 400,
+    detail: `${field}: ${message}`,
+    code: 'VALIDATION',
+    errors: [{ path: field, message }],
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/*',
+    // Trackers report every few seconds: per-request lines would drown the log.
+    logLevel: 'warn',
+    handler: async (request, reply) => {
+      const source: IngestSource = { protocol: 'osmand', remoteAddress: request.ip };
+      const unknown: string[] = [];
+      const result = parseOsmand({
+        query: request.query as Record<string, string | string[] | undefined>,
+        body: (request.body as string | undefined) ?? null,
+        contentType: request.headers['content-type'],
+        now: clock(),
+        naiveTimeOffsetMinutes,
+        isKnownTracker: (id) => pipeline.isKnownTracker(id) || (unknown.push(id), false),
+      });
+      if (!result.ok) {
+        const id = unknown[0];
+        if (id !== undefined) {
+          pipeline.noteUnknownTracker(id, source);
+          if (limiter.allow(`unknown:${id}`) !== null)
+            logger.warn({ trackerId: id, remote: request.ip }, 'osmand: unregistered tracker');
+        }
+        return reply.code(400).type('application/problem+json').send(bad(result.field, result.message));
+      }
+      try {
+        const stored = await pipeline.ingest([result.position], source);
+        const dropped = stored.dropped[0];
+        if (dropped?.reason === 'unknown-tracker')
+          return reply.code(400).type('application/problem+json').send(bad('id', 'unknown tracker'));
+      } catch (err) {
+        const suppressed = limiter.allow('ingest');
+        if (suppressed !== null) logger.warn({ err, suppressed }, 'osmand: storing failed');
+        return reply.code(503).type('application/problem+json').send({
+          title: 'Service unavailable',
+          status: 503,
+          detail: 'Storing the position failed; send it again',
+          code: 'INTERNAL',
+        });
+      }
+      // A dropped duplicate or outdated fix is still answered 200: resending it would not help.
+      return reply.code(200).send();
+    },
+  });
+
+  return {
+    app,
+    async listen(port, host = '0.0.0.0') {
+      await app.listen({ port, host });
+      return app.server.address() as AddressInfo;
+    },
+    close: () => app.close(),
+  };
+}

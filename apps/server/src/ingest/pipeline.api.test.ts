@@ -1,0 +1,218 @@
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { events, positions, vehicleState } from '../db/schema/index.js';
+import type { LiveEvent } from '../plugins/live.js';
+import { fix, secondsAgo, vehiclesOf } from '../test/positions.js';
+import { startTestApp, UNIT, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+let fleet: Awaited<ReturnType<typeof vehiclesOf>>;
+const published: LiveEvent[] = [];
+const source = { protocol: 'simulator' as const };
+
+beforeAll(async () => {
+  t = await startTestApp({ deps: { telemetry: { tickMs: 0 } } });
+  fleet = await vehiclesOf(t.db, UNIT.sunter);
+  const publish = t.app.liveHub.publish.bind(t.app.liveHub);
+  vi.spyOn(t.app.liveHub, 'publish').mockImplementation((e) => {
+    published.push(e);
+    publish(e);
+  });
+});
+afterAll(() => t?.close());
+
+const storedOf = async (vehicleId: number) => {
+  const [row] = await t.db.db
+    .select({ n: count() })
+    .from(positions)
+    .where(eq(positions.vehicleId, vehicleId));
+  return row!.n;
+};
+
+describe('pipeline.ingest', () => {
+  it('coalesces many concurrent calls into one or two batched transactions; every call resolves', async () => {
+    const spy = vi.spyOn(t.db.db, 'transaction');
+    // Vehicles 10–19 only: the later tests start the others from scratch.
+    const base = Date.now() - 20 * 60_000;
+    const calls = Array.from({ length: 200 }, (_, k) => {
+      const v = fleet[10 + (k % 10)]!;
+      return t.app.pipeline.ingest(
+        Array.from({ length: 4 }, (_, j) => fix(v.trackerId, new Date(base + (k * 4 + j) * 1000))),
+        source,
+      );
+    });
+    const results = await Promise.all(calls);
+    expect(results.every((r) => r.stored === 4 && r.dropped.length === 0)).toBe(true);
+    expect(spy.mock.calls.length).toBeGreaterThanOrEqual(1);
+    expect(spy.mock.calls.length).toBeLessThanOrEqual(2);
+    spy.mockRestore();
+    const [row] = await t.db.db.select({ n: count() }).from(positions);
+    expect(row!.n).toBe(800);
+  });
+
+  it('resolves only after the rows are visible; a database failure rejects the call (no ack)', async () => {
+    const v = fleet[1]!;
+    const before = await storedOf(v.vehicleId);
+    const result = await t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(30))], source);
+    expect(result.stored).toBe(1);
+    expect(await storedOf(v.vehicleId)).toBe(before + 1);
+
+    const spy = vi.spyOn(t.db.db, 'transaction').mockRejectedValueOnce(new Error('disk full'));
+    await expect(t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(20))], source)).rejects.toThrow(
+      'disk full',
+    );
+    spy.mockRestore();
+    expect(await storedOf(v.vehicleId)).toBe(before + 1);
+    // The same fix sent again (the tracker got no ack) is stored now.
+    expect((await t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(20))], source)).stored).toBe(1);
+  });
+
+  it('drops duplicates, future fixes and invalid values, and names the reason', async () => {
+    const v = fleet[2]!;
+    const at = secondsAgo(60);
+    const first = await t.app.pipeline.ingest([fix(v.trackerId, at), fix(v.trackerId, at)], source);
+    expect(first.stored).toBe(1);
+    expect(first.dropped).toEqual([{ trackerId: v.trackerId, reason: 'duplicate' }]);
+    const again = await t.app.pipeline.ingest([fix(v.trackerId, at)], source);
+    expect(again).toEqual({ stored: 0, dropped: [{ trackerId: v.trackerId, reason: 'duplicate' }] });
+
+    const bad = await t.app.pipeline.ingest(
+      [
+        fix(v.trackerId, new Date(Date.now() + 10 * 60_000)),
+        fix(v.trackerId, secondsAgo(50), { lat: 0, lon: 0 }),
+        fix(v.trackerId, secondsAgo(49), { lat: 91 }),
+        fix(v.trackerId, secondsAgo(48), { lon: Number.NaN }),
+        fix(v.trackerId, secondsAgo(47), { speedKmh: -3 }),
+        fix(v.trackerId, new Date('invalid')),
+        fix(v.trackerId, secondsAgo(46)),
+      ],
+      source,
+    );
+    expect(bad.stored).toBe(1);
+    expect(bad.dropped.map((d) => d.reason)).toEqual([
+      'future',
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+    ]);
+  });
+
+  it('notes an unknown tracker instead of storing its positions', async () => {
+    const result = await t.app.pipeline.ingest([fix('999999999999999', secondsAgo(5))], {
+      protocol: 'gt06',
+      remoteAddress: '10.1.2.3',
+    });
+    expect(result).toEqual({
+      stored: 0,
+      dropped: [{ trackerId: '999999999999999', reason: 'unknown-tracker' }],
+    });
+    expect(t.app.pipeline.isKnownTracker('999999999999999')).toBe(false);
+    expect(t.app.pipeline.isKnownTracker(fleet[0]!.trackerId)).toBe(true);
+    t.app.pipeline.noteUnknownTracker('999999999999999', { protocol: 'gt06', remoteAddress: '10.1.2.3' });
+    await t.app.pipeline.ingest([fix(fleet[0]!.trackerId, secondsAgo(1))], source);
+    const rows = await t.db.db.execute(
+      sql`select messages::int AS messages, protocol, remote_address from unknown_trackers`,
+    );
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([
+      { messages: 2, protocol: 'gt06', remote_address: '10.1.2.3' },
+    ]);
+  });
+
+  it('stores out-of-order fixes but never moves the live state backwards', async () => {
+    const v = fleet[3]!;
+    await t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(10), { lat: -6.2, lon: 107.0 })], source);
+    published.length = 0;
+    const late = await t.app.pipeline.ingest(
+      // Buffered fixes from an hour ago, speeding: stored, no state change, no live alarm.
+      Array.from({ length: 8 }, (_, k) =>
+        fix(v.trackerId, secondsAgo(3600 - k * 10), { speedKmh: 120, lat: -6.5 }),
+      ),
+      source,
+    );
+    expect(late.stored).toBe(8);
+    const [state] = await t.db.db.select().from(vehicleState).where(eq(vehicleState.vehicleId, v.vehicleId));
+    expect(state!.lat).toBe(-6.2);
+    expect(t.app.pipeline.trackingItem(v.vehicleId)!.lat).toBe(-6.2);
+    expect(published.filter((e) => e.type !== 'summary')).toEqual([]);
+  });
+
+  it('raises events from buffered fixes newer than the state, without a live notification', async () => {
+    const v = fleet[4]!;
+    await t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(4 * 3600), { speedKmh: 50 })], source);
+    published.length = 0;
+    const speeds = [50, 70, 90, 95, 96, 97, 98, 50, 40];
+    await t.app.pipeline.ingest(
+      speeds.map((s, k) => fix(v.trackerId, secondsAgo(2 * 3600 - k * 10), { speedKmh: s })),
+      source,
+    );
+    const stored = await t.db.db
+      .select()
+      .from(events)
+      .where(
+        and(eq(events.vehicleId, v.vehicleId), eq(events.kind, 'overspeed'), isNotNull(events.eventKey)),
+      );
+    expect(stored).toHaveLength(1);
+    // The vehicle's own speed limit applies (60 or 80 km/h in the demo fleet).
+    expect(stored[0]).toMatchObject({ open: false, maxValue: 98, limitValue: v.speedLimit });
+    expect(stored[0]!.durationS).toBeGreaterThanOrEqual(30);
+    expect(published.filter((e) => e.type === 'notification')).toEqual([]);
+  });
+
+  it('publishes a fresh over-speed as a live notification with the plate, and keeps it open until it ends', async () => {
+    const v = fleet[5]!;
+    published.length = 0;
+    const now = Date.now();
+    const speeds = [50, 75, 90, 95, 97, 99];
+    await t.app.pipeline.ingest(
+      speeds.map((s, k) => fix(v.trackerId, secondsAgo(60 - k * 10, now), { speedKmh: s })),
+      source,
+    );
+    const notes = published.filter((e) => e.type === 'notification');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ unitId: UNIT.sunter, data: { event: 'overspeed', vehicle: v.plate } });
+    const [open] = await t.db.db
+      .select()
+      .from(events)
+      .where(
+        and(eq(events.vehicleId, v.vehicleId), eq(events.kind, 'overspeed'), isNotNull(events.eventKey)),
+      );
+    expect(open).toMatchObject({ open: true, endedAt: null });
+    await t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(1), { speedKmh: 40 })], source);
+    const [closed] = await t.db.db.select().from(events).where(eq(events.eventId, open!.eventId));
+    expect(closed).toMatchObject({ open: false });
+    expect(closed!.endedAt).not.toBeNull();
+  });
+
+  it('a tick marks GPS off after the gps-lost minutes and publishes the change', async () => {
+    const v = fleet[6]!;
+    await t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(2 * 3600))], source);
+    published.length = 0;
+    await t.app.pipeline.tick();
+    const [state] = await t.db.db.select().from(vehicleState).where(eq(vehicleState.vehicleId, v.vehicleId));
+    expect(state).toMatchObject({ gpsStatus: 'off', motion: 'offline' });
+    const positionsOut = published
+      .filter((e) => e.type === 'positions')
+      .flatMap((e) => (e.type === 'positions' ? e.items : []));
+    expect(positionsOut.find((i) => i.kendaraanId === v.vehicleId)).toMatchObject({ gpsStatus: 'off' });
+  });
+
+  it('accumulates today’s distance and engine time', async () => {
+    const v = fleet[7]!;
+    const now = Date.now();
+    await t.app.pipeline.ingest(
+      [0, 1, 2].map((k) =>
+        fix(v.trackerId, secondsAgo(120 - k * 60, now), { lat: -6.3, lon: 107.1 + k * 0.01 }),
+      ),
+      source,
+    );
+    const item = t.app.pipeline.trackingItem(v.vehicleId)!;
+    // Two legs of 0.01° of longitude at 6.3° S, about 1.1 km each (unless local midnight fell in between).
+    if (item.todayDistanceKm > 0) {
+      expect(item.todayDistanceKm).toBeGreaterThan(2.1);
+      expect(item.todayDistanceKm).toBeLessThan(2.3);
+      expect(item.todayEngineHours).toBeCloseTo(120 / 3600, 2);
+    }
+  });
+});

@@ -1,0 +1,168 @@
+import type { Position } from '@pantau/protocols';
+import type { TrackingItem, VehicleMotion } from '@pantau/contracts';
+import type { RuleThresholds, VehicleRuleState } from '../rules/types.js';
+import { distanceKm, nearestPlace } from './places.js';
+
+/** What the pipeline knows of a registered vehicle (from `vehicles`). */
+export interface VehicleInfo {
+  vehicleId: number;
+  unitId: number;
+  trackerId: string;
+  plate: string;
+  hull: string;
+  vehicleClass: 'CC' | 'TRUCK';
+  speedLimit: number | null;
+  odometer: number | null;
+}
+
+/** A vehicle's live state: its latest fix and what was derived from it (the `vehicle_state` row). */
+export interface LiveState {
+  fixTime: Date;
+  serverTime: Date;
+  lat: number;
+  lon: number;
+  speed: number;
+  course: number | null;
+  ignition: boolean | null;
+  valid: boolean;
+  odometerKm: number | null;
+  motion: Exclude<VehicleMotion, 'nodata'>;
+  gpsStatus: 'on' | 'off';
+  /** Local date (YYYY-MM-DD, Asia/Jakarta) the today* counters belong to. */
+  day: string;
+  todayDistanceKm: number;
+  todayEngineS: number;
+  ruleState: VehicleRuleState;
+}
+
+/** Indonesia's western zone (WIB) has no daylight saving: local time is UTC+7 all year. */
+const WIB_OFFSET_MS = 7 * 3_600_000;
+export const localDayOf = (t: Date) => new Date(t.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 10);
+/** The instant local midnight of `t`'s day began. */
+const localMidnightOf = (t: Date) => Date.parse(`${localDayOf(t)}T00:00:00Z`) - WIB_OFFSET_MS;
+
+/** A jump implying more than this between two fixes is a glitch, not driving: it adds no distance. */
+const MAX_PLAUSIBLE_KMH = 250;
+/** Ignition-on time is counted across gaps up to this long (a longer silence is not engine time). */
+const MAX_ENGINE_GAP_S = 15 * 60;
+
+export function gpsStatusOf(fixTime: Date, now: Date, gpsLostMinutes: number): 'on' | 'off' {
+  return now.getTime() - fixTime.getTime() > gpsLostMinutes * 60_000 ? 'off' : 'on';
+}
+
+export function motionOf(
+  s: Pick<LiveState, 'speed' | 'ignition' | 'gpsStatus'>,
+  stopSpeedKmh: number,
+): LiveState['motion'] {
+  if (s.gpsStatus === 'off') return 'offline';
+  if (s.ignition === false) return 'stopped';
+  if (s.speed >= stopSpeedKmh) return 'moving';
+  return s.ignition === true ? 'idle' : 'stopped';
+}
+
+/**
+ * The state after a newer fix (the caller has checked `p.fixTime` is after `prev.fixTime`). Today's
+ * distance grows by the straight line between consecutive valid fixes, engine time by the time the
+ * ignition was on; both restart at local midnight.
+ */
+export function advanceState(
+  prev: LiveState | null,
+  p: Position,
+  serverTime: Date,
+  now: Date,
+  t: Pick<RuleThresholds, 'gpsLostMinutes' | 'stopSpeedKmh'>,
+  ruleState: VehicleRuleState,
+): LiveState {
+  const day = localDayOf(p.fixTime);
+  const sameDay = prev?.day === day;
+  let distance = sameDay ? prev.todayDistanceKm : 0;
+  let engineS = sameDay ? prev.todayEngineS : 0;
+  if (prev) {
+    const dtS = (p.fixTime.getTime() - prev.fixTime.getTime()) / 1000;
+    if (p.valid && prev.valid && dtS > 0) {
+      const km = distanceKm(prev.lat, prev.lon, p.lat, p.lon);
+      if ((km / dtS) * 3600 <= MAX_PLAUSIBLE_KMH) distance += km;
+    }
+    if (prev.ignition === true && dtS > 0 && dtS <= MAX_ENGINE_GAP_S) {
+      const sinceMidnightS = (p.fixTime.getTime() - localMidnightOf(p.fixTime)) / 1000;
+      engineS += Math.round(Math.min(dtS, sinceMidnightS));
+    }
+  }
+  // A fix without a satellite lock keeps the last trusted coordinates.
+  const keepPlace = !p.valid && prev !== null;
+  const gpsStatus = gpsStatusOf(p.fixTime, now, t.gpsLostMinutes);
+  const next = {
+    fixTime: p.fixTime,
+    serverTime,
+    lat: keepPlace ? prev.lat : p.lat,
+    lon: keepPlace ? prev.lon : p.lon,
+    speed: p.speedKmh,
+    course: p.course,
+    ignition: p.ignition ?? prev?.ignition ?? null,
+    valid: p.valid,
+    odometerKm: p.odometerKm ?? prev?.odometerKm ?? null,
+    gpsStatus,
+    day,
+    todayDistanceKm: distance,
+    todayEngineS: engineS,
+    ruleState,
+  };
+  return { ...next, motion: motionOf(next, t.stopSpeedKmh) };
+}
+
+/** True when a change of state moves the vehicle between dashboard groups. */
+export const changesSummary = (a: LiveState | null, b: LiveState) =>
+  !a || a.gpsStatus !== b.gpsStatus || a.ignition !== b.ignition;
+
+/**
+ * The contract's tracking item. `today*` counters read as 0 once the local day is over; GPS status
+ * is computed at `now`, so a read never shows a stale "on".
+ */
+export function trackingItemOf(
+  v: VehicleInfo,
+  s: LiveState | null,
+  now: Date,
+  t: Pick<RuleThresholds, 'gpsLostMinutes' | 'stopSpeedKmh'>,
+): TrackingItem {
+  const base = {
+    kendaraanId: v.vehicleId,
+    nomorPolisi: v.plate,
+    nomorKendaraan: v.hull,
+    vehicleClass: v.vehicleClass,
+    speedLimit: v.speedLimit,
+    driver: null,
+  };
+  if (!s)
+    return {
+      ...base,
+      lat: null,
+      lon: null,
+      speed: 0,
+      course: null,
+      ignition: null,
+      fixTime: null,
+      gpsStatus: 'off',
+      motion: 'nodata',
+      location: null,
+      todayDistanceKm: 0,
+      todayEngineHours: 0,
+      odometer: v.odometer,
+    };
+  const gpsStatus = gpsStatusOf(s.fixTime, now, t.gpsLostMinutes);
+  const today = s.day === localDayOf(now);
+  return {
+    ...base,
+    lat: s.lat,
+    lon: s.lon,
+    speed: Math.round(s.speed * 10) / 10,
+    course: s.course,
+    ignition: s.ignition,
+    fixTime: s.fixTime.toISOString(),
+    gpsStatus,
+    motion: motionOf({ ...s, gpsStatus }, t.stopSpeedKmh),
+    location: nearestPlace(s.lat, s.lon)?.name ?? null,
+    todayDistanceKm: today ? Math.round(s.todayDistanceKm * 100) / 100 : 0,
+    todayEngineHours: today ? Math.round((s.todayEngineS / 3600) * 100) / 100 : 0,
+    odometer: s.odometerKm ?? v.odometer,
+  };
+}

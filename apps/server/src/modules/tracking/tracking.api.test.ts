@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardSummary, gpsLogList, trackingList } from '@pantau/contracts';
+import { fix, secondsAgo, vehiclesOf } from '../../test/positions.js';
+import { call, signIn, startTestApp, UNIT, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let operator: string;
+let admin: string;
+let fleet: Awaited<ReturnType<typeof vehiclesOf>>;
+const asUser = { unitId: UNIT.sunter, role: 'User' };
+const asAdmin = { unitId: UNIT.sunter, role: 'Administrator' };
+const source = { protocol: 'osmand' as const };
+
+beforeAll(async () => {
+  t = await startTestApp({ deps: { telemetry: { tickMs: 0 } } });
+  operator = await signIn(t.url, 'operator');
+  admin = await signIn(t.url, 'admin');
+  fleet = await vehiclesOf(t.db, UNIT.sunter);
+});
+afterAll(() => t?.close());
+
+describe('GET /api/tracking', () => {
+  it('answers every vehicle of the chosen unit; one that never reported has no position', async () => {
+    const { status, json } = await call(t.url, '/api/tracking', { token: operator, role: asUser });
+    expect(status).toBe(200);
+    const list = trackingList.parse(json);
+    expect(list.count).toBe(24);
+    expect(list.results).toHaveLength(24);
+    expect(new Set(list.results.map((r) => r.kendaraanId))).toEqual(new Set(fleet.map((v) => v.vehicleId)));
+    expect(list.results[0]).toMatchObject({
+      lat: null,
+      lon: null,
+      motion: 'nodata',
+      gpsStatus: 'off',
+      driver: null,
+    });
+  });
+
+  it('shows the latest fix after an ingest, with status, location and paging', async () => {
+    const v = fleet[0]!;
+    await t.app.pipeline.ingest(
+      [fix(v.trackerId, secondsAgo(20), { lat: -6.161, lon: 106.931, speedKmh: 0, ignition: false })],
+      source,
+    );
+    const { json } = await call(t.url, '/api/tracking', { token: operator, role: asUser });
+    const item = trackingList.parse(json).results.find((r) => r.kendaraanId === v.vehicleId)!;
+    expect(item).toMatchObject({
+      nomorPolisi: v.plate,
+      lat: -6.161,
+      lon: 106.931,
+      gpsStatus: 'on',
+      motion: 'stopped',
+      ignition: false,
+      location: 'Pool Sunter/Cakung',
+    });
+    const page = await call(t.url, '/api/tracking?Take=5&Skip=20', { token: operator, role: asUser });
+    expect(page.json.count).toBe(24);
+    expect(page.json.results).toHaveLength(4);
+    const bad = await call(t.url, '/api/tracking?Take=0', { token: operator, role: asUser });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors.map((e: { path: string }) => e.path)).toContain('Take');
+  });
+
+  it('is scoped to the unit and needs a token', async () => {
+    const multi = await signIn(t.url, 'multi');
+    const karawang = await call(t.url, '/api/tracking', {
+      token: multi,
+      role: { unitId: UNIT.karawang, role: 'Administrator' },
+    });
+    expect(karawang.json.count).toBe(20);
+    const mine = new Set(fleet.map((v) => v.vehicleId));
+    expect(karawang.json.results.some((r: { kendaraanId: number }) => mine.has(r.kendaraanId))).toBe(false);
+    expect((await call(t.url, '/api/tracking')).status).toBe(401);
+  });
+});
+
+describe('GET /api/logs/gps', () => {
+  it('answers a vehicle’s positions of the period in fix-time order', async () => {
+    const v = fleet[1]!;
+    const now = Date.now();
+    // Sent newest first, answered oldest first.
+    await t.app.pipeline.ingest(
+      [3, 2, 1].map((k) => fix(v.trackerId, secondsAgo(k * 60, now), { speedKmh: k * 10 })),
+      source,
+    );
+    const from = new Date(now - 3600_000).toISOString();
+    const to = new Date(now).toISOString();
+    const { status, json } = await call(
+      t.url,
+      `/api/logs/gps?kendaraanId=${v.vehicleId}&from=${from}&to=${to}`,
+      { token: operator, role: asUser },
+    );
+    expect(status).toBe(200);
+    const list = gpsLogList.parse(json);
+    expect(list.count).toBe(3);
+    expect(list.results.map((r) => r.speed)).toEqual([30, 20, 10]);
+  });
+
+  it('answers 400 naming the field, and 404 for a vehicle of another unit', async () => {
+    const v = fleet[1]!;
+    const day = 86_400_000;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const now = Date.now();
+    for (const [query, field] of [
+      [`from=${iso(now - day)}&to=${iso(now)}`, 'kendaraanId'],
+      [`kendaraanId=${v.vehicleId}&from=yesterday&to=${iso(now)}`, 'from'],
+      [`kendaraanId=${v.vehicleId}&from=${iso(now)}&to=${iso(now - day)}`, 'to'],
+      [`kendaraanId=${v.vehicleId}&from=${iso(now)}&to=${iso(now)}`, 'to'],
+      [`kendaraanId=${v.vehicleId}&from=${iso(now - 32 * day)}&to=${iso(now)}`, 'to'],
+    ]) {
+      const { status, json } = await call(t.url, `/api/logs/gps?${query}`, { token: operator, role: asUser });
+      expect(status, query).toBe(400);
+      expect(
+        json.errors.map((e: { path: string }) => e.path),
+        query,
+      ).toContain(field);
+    }
+    const ok31 = await call(
+      t.url,
+      `/api/logs/gps?kendaraanId=${v.vehicleId}&from=${iso(now - 31 * day)}&to=${iso(now)}`,
+      { token: operator, role: asUser },
+    );
+    expect(ok31.status).toBe(200);
+    const karawang = await vehiclesOf(t.db, UNIT.karawang);
+    const other = await call(
+      t.url,
+      `/api/logs/gps?kendaraanId=${karawang[0]!.vehicleId}&from=${iso(now - day)}&to=${iso(now)}`,
+      { token: operator, role: asUser },
+    );
+    expect(other.status).toBe(404);
+  });
+});
+
+describe('GET /api/dashboard/summary', () => {
+  it('answers the nine groups; ignition and GPS follow the live state', async () => {
+    const v = fleet[2]!;
+    await t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(5), { ignition: true, speedKmh: 30 })], source);
+    const { status, json } = await call(t.url, '/api/dashboard/summary', { token: operator, role: asUser });
+    expect(status).toBe(200);
+    const s = dashboardSummary.parse(json);
+    expect(s.allStates.count).toBe(24);
+    expect(s.gpsOn.results).toContain(v.vehicleId);
+    expect(s.ignitionOn.results).toContain(v.vehicleId);
+    expect(s.gpsOn.count + s.gpsOff.count).toBe(24);
+    expect(s.ignitionOn.count + s.ignitionOff.count).toBe(24);
+    expect(s.orderKosongan.count).toBe(24);
+    expect([s.orderWaiting.count, s.orderOnProgress.count, s.orderAbnormal.count]).toEqual([0, 0, 0]);
+    const guest = await signIn(t.url, 'guest');
+    const asGuest = await call(t.url, '/api/dashboard/summary', {
+      token: guest,
+      roleCookies: { unitId: UNIT.sunter, role: 'Guest' },
+    });
+    expect(asGuest.json).toEqual(json);
+  });
+});
+
+describe('GET /api/trackers/unregistered', () => {
+  it('lists trackers that reported but are not registered, for Administrators only', async () => {
+    await t.app.pipeline.ingest([fix('865850000000017', secondsAgo(5))], {
+      protocol: 'gt06',
+      remoteAddress: '192.0.2.7',
+    });
+    await t.app.pipeline.ingest([fix(fleet[3]!.trackerId, secondsAgo(5))], source);
+    const { status, json } = await call(t.url, '/api/trackers/unregistered', { token: admin, role: asAdmin });
+    expect(status).toBe(200);
+    expect(json.count).toBe(1);
+    expect(json.results[0]).toMatchObject({
+      trackerId: '865850000000017',
+      protocol: 'gt06',
+      remoteAddress: '192.0.2.7',
+      messages: 1,
+    });
+    const user = await call(t.url, '/api/trackers/unregistered', { token: operator, role: asUser });
+    expect(user.status).toBe(403);
+  });
+});
+
+describe('GET /api/logs/notifications', () => {
+  it('serves events the pipeline raised, newest first, with the plate', async () => {
+    const v = fleet[4]!;
+    const now = Date.now();
+    await t.app.pipeline.ingest(
+      [50, 80, 95, 96, 97, 98].map((s, k) => fix(v.trackerId, secondsAgo(60 - k * 10, now), { speedKmh: s })),
+      source,
+    );
+    const { json } = await call(t.url, '/api/logs/notifications?Count=1', { token: operator, role: asUser });
+    expect(json.count).toBe(13);
+    expect(json.results[0]).toMatchObject({ event: 'overspeed', vehicle: v.plate });
+  });
+});

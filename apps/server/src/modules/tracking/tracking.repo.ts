@@ -1,0 +1,72 @@
+import { and, asc, count, eq, gte, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { positions, vehicles, vehicleState } from '../../db/schema/index.js';
+
+export function createTrackingRepo(db: Db) {
+  return {
+    /** The unit's vehicles with their live state (null for a vehicle that never reported), by hull number. */
+    async vehiclesOfUnit(unitId: number, page?: { take: number; skip: number }) {
+      const query = db
+        .select({
+          vehicle: {
+            vehicleId: vehicles.vehicleId,
+            unitId: vehicles.unitId,
+            trackerId: vehicles.trackerId,
+            plate: vehicles.plateNumber,
+            hull: vehicles.hullNumber,
+            vehicleClass: vehicles.vehicleClass,
+            speedLimit: vehicles.speedLimit,
+            odometer: vehicles.odometer,
+          },
+          state: vehicleState,
+        })
+        .from(vehicles)
+        .leftJoin(vehicleState, eq(vehicleState.vehicleId, vehicles.vehicleId))
+        .where(eq(vehicles.unitId, unitId))
+        .orderBy(asc(vehicles.hullNumber), asc(vehicles.vehicleId));
+      return page ? query.limit(page.take).offset(page.skip) : query;
+    },
+
+    async countOfUnit(unitId: number) {
+      const [row] = await db.select({ n: count() }).from(vehicles).where(eq(vehicles.unitId, unitId));
+      return row?.n ?? 0;
+    },
+
+    async isVehicleOfUnit(vehicleId: number, unitId: number) {
+      const [row] = await db
+        .select({ id: vehicles.vehicleId })
+        .from(vehicles)
+        .where(and(eq(vehicles.vehicleId, vehicleId), eq(vehicles.unitId, unitId)));
+      return row !== undefined;
+    },
+
+    /** A vehicle's positions with from ≤ fix time < to, in fix-time order. */
+    async positionsOf(vehicleId: number, from: Date, to: Date, take: number, skip: number) {
+      const where = and(
+        eq(positions.vehicleId, vehicleId),
+        gte(positions.fixTime, from),
+        lt(positions.fixTime, to),
+      );
+      const [total] = await db.select({ n: count() }).from(positions).where(where);
+      const rows = await db
+        .select({
+          fixTime: positions.fixTime,
+          lat: positions.lat,
+          lon: positions.lon,
+          speed: positions.speed,
+          course: positions.course,
+          ignition: positions.ignition,
+          altitude: positions.altitude,
+          satellites: positions.satellites,
+          valid: positions.valid,
+        })
+        .from(positions)
+        .where(where)
+        .orderBy(asc(positions.fixTime))
+        .limit(take)
+        .offset(skip);
+      return { count: total?.n ?? 0, rows };
+    },
+  };
+}
+export type TrackingRepo = ReturnType<typeof createTrackingRepo>;

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { gpsLogList, gpsLogQuery, MAX_PAGE_SIZE, problem, trackingList } from '@pantau/contracts';
+import type { TrackingService } from './tracking.service.js';
+
+/** Without Take/Skip the whole unit is answered (the live map needs every vehicle). */
+const trackingQuery = z.object({
+  Take: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  Skip: z.coerce.number().int().min(0).optional(),
+});
+
+export function trackingRoutes(deps: { trackingService: TrackingService }) {
+  return async function routes(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/tracking',
+      {
+        config: { auth: 'role' },
+        schema: {
+          tags: ['tracking'],
+          summary: "The chosen unit's vehicles with their latest position and status",
+          querystring: trackingQuery,
+          response: { 200: trackingList, 400: problem, 401: problem, 403: problem },
+        },
+      },
+      async (request) => deps.trackingService.listOfUnit(request.role.unitId, request.query),
+    );
+    app.get(
+      '/logs/gps',
+      {
+        config: { auth: 'role' },
+        schema: {
+          tags: ['tracking'],
+          summary:
+            "A vehicle's positions from `from` (inclusive) to `to` (exclusive), at most 31 days, in fix-time order",
+          querystring: gpsLogQuery,
+          response: { 200: gpsLogList, 400: problem, 401: problem, 403: problem, 404: problem },
+        },
+      },
+      async (request) => deps.trackingService.gpsLog(request.role.unitId, request.query),
+    );
+  };
+}

@@ -1,0 +1,56 @@
+import type { GpsLogList, GpsLogQuery, TrackingItem, TrackingList } from '@pantau/contracts';
+import { NotFoundError, ValidationError } from '../../errors.js';
+import { liveStateOf } from '../../ingest/position-store.js';
+import { trackingItemOf, type VehicleInfo } from '../../ingest/vehicle-state.js';
+import type { RuleThresholds } from '../../rules/types.js';
+import type { TrackingRepo } from './tracking.repo.js';
+
+/** The longest period one `logs/gps` call may ask for. */
+export const MAX_GPS_LOG_DAYS = 31;
+
+export function createTrackingService(deps: {
+  trackingRepo: TrackingRepo;
+  clock: () => Date;
+  thresholdsFor(vehicle: VehicleInfo): RuleThresholds;
+}) {
+  const { trackingRepo, clock } = deps;
+  return {
+    /** The unit's vehicles with their latest state; every vehicle unless a page is asked for. */
+    async listOfUnit(unitId: number, page: { Take?: number; Skip?: number } = {}): Promise<TrackingList> {
+      const paged = page.Take !== undefined || page.Skip !== undefined;
+      const [total, rows] = [
+        await trackingRepo.countOfUnit(unitId),
+        await trackingRepo.vehiclesOfUnit(
+          unitId,
+          paged ? { take: page.Take ?? 1000, skip: page.Skip ?? 0 } : undefined,
+        ),
+      ];
+      const now = clock();
+      const results: TrackingItem[] = rows.map(({ vehicle, state }) =>
+        trackingItemOf(vehicle, state ? liveStateOf(state) : null, now, deps.thresholdsFor(vehicle)),
+      );
+      return { count: total, results };
+    },
+
+    async gpsLog(unitId: number, q: GpsLogQuery): Promise<GpsLogList> {
+      const from = new Date(q.from);
+      const to = new Date(q.to);
+      if (from.getTime() >= to.getTime())
+        throw new ValidationError('`to` must be after `from`', [
+          { path: 'to', message: 'Must be after from' },
+        ]);
+      if (to.getTime() - from.getTime() > MAX_GPS_LOG_DAYS * 86_400_000)
+        throw new ValidationError(`The period may be at most ${MAX_GPS_LOG_DAYS} days`, [
+          { path: 'to', message: `At most ${MAX_GPS_LOG_DAYS} days after from` },
+        ]);
+      if (!(await trackingRepo.isVehicleOfUnit(q.kendaraanId, unitId)))
+        throw new NotFoundError('No such vehicle in this unit');
+      const { count, rows } = await trackingRepo.positionsOf(q.kendaraanId, from, to, q.Take, q.Skip);
+      return {
+        count,
+        results: rows.map((r) => ({ ...r, fixTime: r.fixTime.toISOString() })),
+      };
+    },
+  };
+}
+export type TrackingService = ReturnType<typeof createTrackingService>;

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { liveMessage, type LiveMessage } from '@pantau/contracts';
+import { fix, secondsAgo, vehiclesOf } from '../test/positions.js';
+import { signIn, startTestApp, UNIT, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+let operator: string;
+let fleet: Awaited<ReturnType<typeof vehiclesOf>>;
+const source = { protocol: 'simulator' as const };
+
+beforeAll(async () => {
+  t = await startTestApp({ deps: { telemetry: { tickMs: 0, flushMs: 100 } } });
+  operator = await signIn(t.url, 'operator');
+  fleet = await vehiclesOf(t.db, UNIT.sunter);
+});
+afterAll(() => t?.close());
+
+const wsUrl = (query = '') => `${t.url.replace('http', 'ws')}/api/live${query}`;
+
+/** Opens a socket and collects its messages (parsed with the contract). */
+function open(url: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(url, { headers });
+  const messages: LiveMessage[] = [];
+  socket.on('message', (data) => messages.push(liveMessage.parse(JSON.parse(String(data)))));
+  const until = async <T extends LiveMessage['type']>(
+    type: T,
+    match: (m: Extract<LiveMessage, { type: T }>) => boolean = () => true,
+  ) => {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const found = messages.find((m) => m.type === type && match(m as Extract<LiveMessage, { type: T }>));
+      if (found) return found as Extract<LiveMessage, { type: T }>;
+      if (Date.now() > deadline) throw new Error(`no ${type} message; got ${JSON.stringify(messages)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return { socket, messages, until };
+}
+
+/** The HTTP status the upgrade was refused with. */
+const refusal = (url: string, headers: Record<string, string> = {}) =>
+  new Promise<number>((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    socket.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.on('open', () => reject(new Error('the socket opened')));
+    socket.on('error', () => undefined);
+  });
+
+describe('GET /api/live', () => {
+  it('refuses a socket without a token (401) or without a role the user holds (403)', async () => {
+    expect(await refusal(wsUrl(`?unitId=${UNIT.sunter}&role=User`))).toBe(401);
+    expect(await refusal(wsUrl(), { authorization: `Bearer ${operator}` })).toBe(403);
+    expect(
+      await refusal(wsUrl(`?unitId=${UNIT.karawang}&role=User`), { authorization: `Bearer ${operator}` }),
+    ).toBe(403);
+  });
+
+  it('says hello, then pushes changed vehicles, a fresh over-speed and the summary', async () => {
+    const c = open(wsUrl(`?unitId=${UNIT.sunter}&role=User`), { authorization: `Bearer ${operator}` });
+    const hello = await c.until('hello');
+    expect(hello.data.unitId).toBe(UNIT.sunter);
+
+    const v = fleet[0]!;
+    const now = Date.now();
+    await t.app.pipeline.ingest(
+      [50, 80, 95, 96, 97, 98].map((s, k) => fix(v.trackerId, secondsAgo(60 - k * 10, now), { speedKmh: s })),
+      source,
+    );
+    const positions = await c.until('positions', (m) => m.data.some((i) => i.kendaraanId === v.vehicleId));
+    expect(positions.data.find((i) => i.kendaraanId === v.vehicleId)).toMatchObject({
+      speed: 98,
+      gpsStatus: 'on',
+    });
+    const note = await c.until('notification');
+    expect(note.data).toMatchObject({ event: 'overspeed', vehicle: v.plate });
+    const summary = await c.until('summary');
+    expect(summary.data.gpsOn.results).toContain(v.vehicleId);
+    c.socket.close();
+  });
+
+  it('accepts the browser’s cookies and never sends another unit’s vehicles', async () => {
+    const c = open(wsUrl(), { cookie: `token=${operator}; role_unit=${UNIT.sunter}; role_user=User` });
+    await c.until('hello');
+    const karawang = await vehiclesOf(t.db, UNIT.karawang);
+    await t.app.pipeline.ingest([fix(karawang[0]!.trackerId, secondsAgo(3))], source);
+    await t.app.pipeline.ingest([fix(fleet[1]!.trackerId, secondsAgo(3))], source);
+    const positions = await c.until('positions');
+    expect(positions.data.map((i) => i.kendaraanId)).toEqual([fleet[1]!.vehicleId]);
+    c.socket.close();
+  });
+});

@@ -1,0 +1,180 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { DashboardSummary, LiveMessage, Notification, TrackingItem } from '@pantau/contracts';
+
+/** What the pipeline tells the live channel, per unit. */
+export type LiveEvent =
+  | { type: 'positions'; unitId: number; items: TrackingItem[] }
+  | { type: 'notification'; unitId: number; data: Notification }
+  /** A vehicle moved between dashboard groups; the summary is recomputed at the next flush. */
+  | { type: 'summary'; unitId: number };
+
+/**
+ * Fan-out of live events to the connections of a unit, in this process. With several instances a
+ * second implementation forwards `publish` through PostgreSQL LISTEN/NOTIFY (DESIGN.md §1) and feeds
+ * what other instances publish into the local connections; the pipeline and the socket route only see
+ * this interface.
+ */
+export interface LiveHub {
+  publish(event: LiveEvent): void;
+  /** Adds a connection of `unitId`; answers the function that removes it. */
+  connect(unitId: number, socket: WebSocket): () => void;
+  /** Open connections (for tests and metrics). */
+  connections(): number;
+  close(): void;
+}
+
+export interface LiveHubOptions {
+  /** The dashboard groups of a unit, computed when they changed (at most once per flush). */
+  summaryOf(unitId: number): Promise<DashboardSummary>;
+  onError(err: unknown): void;
+  /** Positions and summaries go out at most this often (default 1,000 ms). */
+  flushMs?: number;
+  /** Keepalive interval (default 25 s). */
+  pingMs?: number;
+  /** A connection with more unsent bytes than this is dropped, not buffered further (default 2 MB). */
+  maxBufferedBytes?: number;
+}
+
+interface UnitChannel {
+  sockets: Set<WebSocket>;
+  positions: Map<number, TrackingItem>;
+  summaryDirty: boolean;
+}
+
+export function createLiveHub(opts: LiveHubOptions): LiveHub {
+  const flushMs = opts.flushMs ?? 1000;
+  const pingMs = opts.pingMs ?? 25_000;
+  const maxBuffered = opts.maxBufferedBytes ?? 2 * 1024 * 1024;
+  const units = new Map<number, UnitChannel>();
+
+  const channel = (unitId: number) => {
+    let c = units.get(unitId);
+    if (!c) {
+      c = { sockets: new Set(), positions: new Map(), summaryDirty: false };
+      units.set(unitId, c);
+    }
+    return c;
+  };
+
+  function send(c: UnitChannel, text: string) {
+    for (const socket of c.sockets) {
+      if (socket.readyState !== socket.OPEN) continue;
+      if (socket.bufferedAmount > maxBuffered) {
+        // A consumer that cannot keep up is cut off; its client reconnects and refetches snapshots.
+        c.sockets.delete(socket);
+        socket.terminate();
+        continue;
+      }
+      socket.send(text);
+    }
+  }
+  const encode = (m: LiveMessage) => JSON.stringify(m);
+
+  async function flush() {
+    for (const [unitId, c] of units) {
+      if (c.sockets.size === 0) {
+        units.delete(unitId);
+        continue;
+      }
+      if (c.positions.size > 0) {
+        const data = [...c.positions.values()];
+        c.positions.clear();
+        send(c, encode({ type: 'positions', data }));
+      }
+      if (c.summaryDirty) {
+        c.summaryDirty = false;
+        try {
+          send(c, encode({ type: 'summary', data: await opts.summaryOf(unitId) }));
+        } catch (err) {
+          opts.onError(err);
+        }
+      }
+    }
+  }
+
+  let flushing = false;
+  const flushTimer = setInterval(() => {
+    if (flushing) return;
+    flushing = true;
+    flush()
+      .catch(opts.onError)
+      .finally(() => (flushing = false));
+  }, flushMs);
+  const pingTimer = setInterval(() => {
+    const text = encode({ type: 'ping', data: { serverTime: new Date().toISOString() } });
+    for (const c of units.values()) send(c, text);
+  }, pingMs);
+  flushTimer.unref();
+  pingTimer.unref();
+
+  return {
+    publish(event) {
+      const c = units.get(event.unitId);
+      // Nobody of this unit is listening: nothing to keep.
+      if (!c || c.sockets.size === 0) return;
+      if (event.type === 'positions') for (const item of event.items) c.positions.set(item.kendaraanId, item);
+      else if (event.type === 'summary') c.summaryDirty = true;
+      else send(c, encode({ type: 'notification', data: event.data }));
+    },
+    connect(unitId, socket) {
+      const c = channel(unitId);
+      c.sockets.add(socket);
+      return () => c.sockets.delete(socket);
+    },
+    connections: () => [...units.values()].reduce((n, c) => n + c.sockets.size, 0),
+    close() {
+      clearInterval(flushTimer);
+      clearInterval(pingTimer);
+      for (const c of units.values()) for (const s of c.sockets) s.close(1001, 'server shutting down');
+      units.clear();
+    },
+  };
+}
+
+const liveQuery = z.object({
+  unitId: z.coerce.number().int().positive().optional(),
+  role: z.string().min(1).optional(),
+});
+
+/**
+ * `GET /api/live`: the WebSocket of the chosen unit (DESIGN.md §5). The auth guard runs on the upgrade
+ * request like on any API call, so no token answers 401 and a role the user does not hold 403 before
+ * any socket exists.
+ */
+export async function registerLive(app: FastifyInstance, deps: { hub: LiveHub; clock: () => Date }) {
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  app.addHook('onClose', async () => deps.hub.close());
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/live',
+    {
+      websocket: true,
+      config: { auth: 'role', roleInQuery: true },
+      // A refused upgrade (401/403/400) is answered on the raw socket, which the HTTP server no longer
+      // tracks: end it with the answer, or it lingers half-open and holds up shutdown.
+      onResponse: async (request, reply) => {
+        if (reply.statusCode >= 400) request.raw.socket.destroy();
+      },
+      schema: {
+        tags: ['live'],
+        summary: 'Live updates of the chosen unit (WebSocket; messages: `LiveMessage` in the contracts)',
+        querystring: liveQuery,
+      },
+    },
+    (socket, request) => {
+      const unitId = request.role.unitId;
+      const hello: LiveMessage = {
+        type: 'hello',
+        data: { unitId, serverTime: deps.clock().toISOString() },
+      };
+      socket.send(JSON.stringify(hello));
+      const disconnect = deps.hub.connect(unitId, socket);
+      socket.on('close', disconnect);
+      socket.on('error', disconnect);
+      // The channel is one-way; whatever a client sends is ignored.
+    },
+  );
+}

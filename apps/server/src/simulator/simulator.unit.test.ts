@@ -1,0 +1,157 @@
+import type { Position } from '@pantau/protocols';
+import { describe, expect, it } from 'vitest';
+import type { Pipeline } from '../ingest/types.js';
+import { createProgressBar } from './progress.js';
+import { roadNodes, ruler, shortestPath } from './road-network.js';
+import { createSimulator } from './simulator.js';
+import type { SimVehicle } from './vehicle-plan.js';
+
+const fleet: SimVehicle[] = ['pool_sunter', 'pool_karawang', 'pool_cibitung'].flatMap((poolId, u) =>
+  Array.from({ length: 4 }, (_, i) => ({
+    vehicleId: u * 10 + i + 1,
+    trackerId: `86358500${u}${i}0000${i}`,
+    poolId,
+    vehicleClass: u === 2 ? ('TRUCK' as const) : ('CC' as const),
+    speedLimitKmh: 80,
+  })),
+);
+
+function recorder() {
+  const batches: Position[][] = [];
+  const pipeline: Pipeline = {
+    ingest: async (p) => {
+      batches.push(p);
+      return { stored: p.length, dropped: [] };
+    },
+    isKnownTracker: () => true,
+    noteUnknownTracker: () => {},
+    close: async () => {},
+  };
+  return { pipeline, batches };
+}
+const silent = { warn() {}, info() {} } as never;
+const DAY = 86_400_000;
+const to = new Date('2026-11-22T05:00:00Z');
+const from = new Date(to.getTime() - 2 * DAY);
+
+async function history() {
+  const { pipeline, batches } = recorder();
+  const progress: number[] = [];
+  const sim = createSimulator({ pipeline, vehicles: fleet, logger: silent, batchSize: 500 });
+  const n = await sim.backfill(from, to, (p) => progress.push(p.done / p.total));
+  return { n, all: batches.flat(), batches, progress };
+}
+
+describe('road network', () => {
+  it('joins every site to every pool', () => {
+    const pools = roadNodes.filter((n) => n.kind === 'pool');
+    for (const site of roadNodes.filter((n) => n.kind !== 'road'))
+      for (const pool of pools)
+        if (pool.id !== site.id) expect(shortestPath(pool.id, site.id).km).toBeGreaterThan(0.5);
+  });
+
+  it('route A, KIIC → IPC car terminal, is about 75 km (research/domain.md §7.2)', () => {
+    const km = shortestPath('kiic_tmmin', 'ipcc').km;
+    expect(km).toBeGreaterThan(60);
+    expect(km).toBeLessThan(90);
+  });
+});
+
+describe('demo simulator back-fill', () => {
+  it('writes history in fix-time order, in batches, with progress up to 100 %', async () => {
+    const { n, all, batches, progress } = await history();
+    expect(n).toBe(all.length);
+    expect(n).toBeGreaterThan(1000);
+    expect(batches.every((b) => b.length <= 500)).toBe(true);
+    for (let i = 1; i < all.length; i++)
+      expect(all[i]!.fixTime.getTime()).toBeGreaterThanOrEqual(all[i - 1]!.fixTime.getTime());
+    expect(all[0]!.fixTime.getTime()).toBeGreaterThanOrEqual(from.getTime());
+    expect(all.at(-1)!.fixTime.getTime()).toBeLessThan(to.getTime());
+    expect(progress.at(-1)).toBe(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('is deterministic', async () => {
+    const a = await history();
+    const b = await history();
+    expect(b.all).toEqual(a.all);
+  });
+
+  it('moves vehicles along roads at the speed they report', async () => {
+    const { all } = await history();
+    const byTracker = new Map<string, Position[]>();
+    for (const p of all) byTracker.set(p.trackerId, [...(byTracker.get(p.trackerId) ?? []), p]);
+    let checked = 0;
+    let close = 0;
+    for (const fixes of byTracker.values()) {
+      for (let i = 1; i < fixes.length; i++) {
+        const [a, b] = [fixes[i - 1]!, fixes[i]!];
+        const hours = (b.fixTime.getTime() - a.fixTime.getTime()) / 3_600_000;
+        const km = ruler.distance([a.lon, a.lat], [b.lon, b.lat]);
+        // Never faster than a truck can go, even across a GPS gap.
+        expect(km / hours).toBeLessThan(130);
+        // A minute apart while cruising steadily: distance matches the reported speed.
+        if (hours <= 1 / 60 && a.speedKmh > 40 && Math.abs(a.speedKmh - b.speedKmh) < 4) {
+          // The straight line between fixes is never longer than the road driven (corners cut it short).
+          const error = km / hours - (a.speedKmh + b.speedKmh) / 2;
+          expect(error).toBeLessThan(6);
+          if (Math.abs(error) < 4) close++;
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(close / checked).toBeGreaterThan(0.9);
+  });
+
+  it('drives at toll speeds with some over-speed, parks with the ignition off, and stays in Java', async () => {
+    const { all } = await history();
+    const moving = all.filter((p) => p.speedKmh > 5);
+    expect(moving.length).toBeGreaterThan(all.length / 4);
+    expect(moving.some((p) => p.speedKmh > 85)).toBe(true);
+    expect(Math.max(...moving.map((p) => p.speedKmh))).toBeLessThan(110);
+    expect(all.some((p) => p.ignition === false && p.speedKmh === 0)).toBe(true);
+    expect(moving.every((p) => p.ignition === true)).toBe(true);
+    for (const p of all) {
+      expect(p.lat).toBeGreaterThan(-8.5);
+      expect(p.lat).toBeLessThan(-5.5);
+      expect(p.lon).toBeGreaterThan(105.5);
+      expect(p.lon).toBeLessThan(113);
+    }
+  });
+
+  it('resumes the same timeline after a restart (live from the same anchor)', () => {
+    const { pipeline } = recorder();
+    const t = new Date(to.getTime() - 3 * 3_600_000);
+    const a = createSimulator({ pipeline, vehicles: fleet, logger: silent }).positionAt(
+      fleet[0]!.trackerId,
+      t,
+    );
+    const b = createSimulator({ pipeline, vehicles: fleet, logger: silent }).positionAt(
+      fleet[0]!.trackerId,
+      t,
+    );
+    expect(a).toEqual(b);
+  });
+});
+
+describe('progress bar', () => {
+  it('writes one line per 10 % without a terminal', () => {
+    const lines: string[] = [];
+    const bar = createProgressBar('History', { isTTY: false, write: (s) => lines.push(s) });
+    for (let done = 0; done <= 100; done += 5) bar.update({ done, total: 100, positions: done * 10 });
+    expect(lines).toHaveLength(11);
+    expect(lines.at(-1)).toMatch(/^History 100%\s+1,000 positions/);
+  });
+
+  it('redraws one line on a terminal and ends it at 100 %', () => {
+    let text = '';
+    const bar = createProgressBar('History', { isTTY: true, write: (s) => (text += s) });
+    bar.update({ done: 0, total: 10, positions: 0 });
+    bar.update({ done: 10, total: 10, positions: 99 });
+    bar.update({ done: 10, total: 10, positions: 99 });
+    expect(text.startsWith('\rHistory [')).toBe(true);
+    expect(text.match(/\n/g)).toHaveLength(1);
+    expect(text).toContain('##############################');
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Load generator: N GT06 trackers on real TCP connections to 127.0.0.1, each logging in and then
+ * sending GPS frames with `window` frames in flight, for `duration` seconds. Prints one JSON line:
+ * frames acked, elapsed time and the ack latency percentiles. Runs in its own process so the
+ * clients do not share the server's event loop.
+ */
+import { connect, type Socket } from 'node:net';
+import { parseArgs } from 'node:util';
+import { Gt06FrameSplitter } from '@pantau/protocols';
+import { gt06Gps, gt06Login } from '../apps/server/src/test/gt06-client.js';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    first: { type: 'string', default: '0' },
+    clients: { type: 'string', default: '500' },
+    duration: { type: 'string', default: '15' },
+    window: { type: 'string', default: '4' },
+    warmup: { type: 'string', default: '3' },
+  },
+});
+const port = Number(values.port);
+const clients = Number(values.clients);
+const window = Number(values.window);
+const durationMs = Number(values.duration) * 1000;
+const warmupMs = Number(values.warmup) * 1000;
+export const imeiOf = (i: number) => `86000000${String(i).padStart(7, '0')}`;
+
+const latencies: number[] = [];
+let acked = 0;
+let measureFrom = 0;
+let measureTo = 0;
+
+async function tracker(index: number, stopAt: number) {
+  const imei = imeiOf(Number(values.first) + index);
+  const socket: Socket = await new Promise((resolve, reject) => {
+    const s = connect({ port, host: '127.0.0.1', noDelay: true }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const splitter = new Gt06FrameSplitter();
+  const sentAt = new Map<number, number>();
+  let onAck: (() => void) | null = null;
+  let loggedIn = false;
+  socket.on('data', (chunk) => {
+    const now = performance.now();
+    for (const frame of splitter.push(chunk)) {
+      const serial = (frame[frame.length - 6]! << 8) | frame[frame.length - 5]!;
+      if (frame[3] === 0x01) loggedIn = true;
+      const t0 = sentAt.get(serial);
+      if (t0 !== undefined) {
+        sentAt.delete(serial);
+        if (now >= measureFrom && now <= measureTo) {
+          latencies.push(now - t0);
+          acked++;
+        }
+      }
+    }
+    onAck?.();
+  });
+  const waitUntil = (done: () => boolean) =>
+    new Promise<void>((resolve) => {
+      if (done()) return resolve();
+      onAck = () => {
+        if (done()) {
+          onAck = null;
+          resolve();
+        }
+      };
+    });
+  socket.write(gt06Login(imei, 1));
+  await waitUntil(() => loggedIn);
+  // Fix times start an hour back and advance a second per frame: never future, never duplicate.
+  let fixTime = Date.now() - 3_600_000 + index * 7;
+  let serial = 2;
+  const lat0 = -6.2 - (index % 100) / 1000;
+  let lon = 106.8;
+  while (performance.now() < stopAt) {
+    const burst: Buffer[] = [];
+    for (let k = 0; k < window; k++) {
+      serial = serial >= 0xffff ? 2 : serial + 1;
+      fixTime += 1000;
+      lon += 0.0002;
+      sentAt.set(serial, performance.now());
+      burst.push(
+        gt06Gps(
+          { time: new Date(fixTime), lat: lat0, lon, speedKmh: 60, course: 90, ignition: true },
+          serial,
+        ),
+      );
+    }
+    socket.write(Buffer.concat(burst));
+    await waitUntil(() => sentAt.size === 0);
+  }
+  socket.destroy();
+}
+
+const start = performance.now();
+measureFrom = start + warmupMs;
+measureTo = start + warmupMs + durationMs;
+// Connect in waves so the listener's accept queue is not the thing measured.
+const running: Promise<void>[] = [];
+for (let i = 0; i < clients; i++) {
+  running.push(tracker(i, measureTo));
+  if (i % 100 === 99) await new Promise((r) => setTimeout(r, 20));
+}
+await Promise.all(running);
+latencies.sort((a, b) => a - b);
+const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
+process.stdout.write(
+  `${JSON.stringify({ acked, seconds: durationMs / 1000, p50: pct(0.5), p99: pct(0.99), max: latencies.at(-1) ?? NaN })}\n`,
+);

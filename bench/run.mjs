@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// `npm run bench`: ingestion throughput end to end (GT06 TCP trackers → durable store → rules → live)
+// on PGlite, then on PostgreSQL (PANTAU_BENCH_DATABASE_URL, or a throwaway cluster when the server
+// binaries are installed). Everything listens on 127.0.0.1 and stops by itself.
+// Options (environment): BENCH_VEHICLES (5000), BENCH_CLIENTS (1000), BENCH_DURATION s (15),
+// BENCH_WINDOW frames in flight per tracker (4).
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startThrowawayPostgres } from '../scripts/provision.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = [
+  `--vehicles=${process.env.BENCH_VEHICLES ?? 5000}`,
+  `--clients=${process.env.BENCH_CLIENTS ?? 1000}`,
+  `--duration=${process.env.BENCH_DURATION ?? 15}`,
+  `--window=${process.env.BENCH_WINDOW ?? 4}`,
+];
+
+function runIngest(env) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/ingest.ts'), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`bench/ingest.ts failed (exit ${r.status})`);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1));
+}
+
+/** A fresh database inside the given server, dropped afterwards. */
+async function withDatabase(adminUrl, fn) {
+  const name = `pantau_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return fn(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+const targets = { pglite: 10_000, postgres: 25_000 };
+const results = [];
+console.log(`Ingestion bench: ${args.join(' ')}`);
+results.push(runIngest({ BENCH_DATABASE_URL: '' }));
+console.log(JSON.stringify(results.at(-1)));
+
+let throwaway = null;
+try {
+  let adminUrl = process.env.PANTAU_BENCH_DATABASE_URL;
+  if (!adminUrl) {
+    try {
+      throwaway = startThrowawayPostgres();
+      adminUrl = throwaway.url;
+    } catch (err) {
+      console.log(`PostgreSQL skipped: ${err.message}`);
+    }
+  }
+  if (adminUrl) {
+    results.push(await withDatabase(adminUrl, (url) => runIngest({ BENCH_DATABASE_URL: url })));
+    console.log(JSON.stringify(results.at(-1)));
+  }
+} finally {
+  throwaway?.stop();
+}
+
+console.log('\n database | positions/s (target) | p50 ack ms | p99 ack ms (target 250) | stored rows');
+for (const r of results) {
+  const ok = r.positionsPerSecond >= targets[r.database] && r.p99AckMs <= 250 ? 'met' : 'MISSED';
+  console.log(
+    ` ${r.database.padEnd(8)} | ${String(r.positionsPerSecond).padStart(6)} (${targets[r.database]}) | ` +
+      `${String(r.p50AckMs).padStart(10)} | ${String(r.p99AckMs).padStart(10)} | ${r.storedRows}  ${ok}`,
+  );
+}
