@@ -270,6 +270,6 @@ export const eventKinds = [
   'overspeed',
   'gps_lost',
   'overstop',
-  'ignition_off',
+  'alarm',
   'overspeed',
 ] as const;
