@@ -41,7 +41,16 @@ export default tseslint.config(
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
-            ...['auth', 'shell', 'notifications', 'dashboard', 'placeholder', 'vehicles'].map((f) => ({
+            ...[
+              'auth',
+              'shell',
+              'notifications',
+              'dashboard',
+              'placeholder',
+              'vehicles',
+              'vehicle-summary',
+              'map',
+            ].map((f) => ({
               target: `./apps/web/src/features/${f}`,
               from: './apps/web/src/features',
               except: [`./${f}`],

@@ -5,9 +5,7 @@ import { RootRoute } from './pages/root-route';
 import { comingSoonPages } from './route-table';
 
 const dashboard: RouteObject['lazy'] = () =>
-  import('./pages/coming-soon-route').then((m) => ({
-    Component: () => <m.ComingSoonRoute label="dashboard" page="dashboard" />,
-  }));
+  import('../features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
 
 /** Spec §2 routes. Pages without the shell sit beside the shell route; everything else is inside it. */
 export const routes: RouteObject[] = [
@@ -60,10 +58,21 @@ export const routes: RouteObject[] = [
               })),
           })),
           {
+            path: 'map',
+            lazy: () => import('./pages/map-route').then((m) => ({ Component: m.MapRoute })),
+          },
+          {
             path: 'management/vehicle-management',
             lazy: () =>
               import('./pages/vehicle-management-route').then((m) => ({
                 Component: m.VehicleManagementRoute,
+              })),
+          },
+          {
+            path: 'vehicle-summary',
+            lazy: () =>
+              import('../features/vehicle-summary/pages/vehicle-summary-page').then((m) => ({
+                Component: m.VehicleSummaryPage,
               })),
           },
           {

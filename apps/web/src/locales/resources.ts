@@ -1,17 +1,23 @@
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
+import enDashboard from './en/dashboard.json';
 import enErrors from './en/errors.json';
+import enMap from './en/map.json';
 import enNotifications from './en/notifications.json';
 import enPlaceholder from './en/placeholder.json';
 import enShell from './en/shell.json';
 import enVehicles from './en/vehicles.json';
+import enVehicleSummary from './en/vehicleSummary.json';
 import idAuth from './id/auth.json';
 import idCommon from './id/common.json';
+import idDashboard from './id/dashboard.json';
 import idErrors from './id/errors.json';
+import idMap from './id/map.json';
 import idNotifications from './id/notifications.json';
 import idPlaceholder from './id/placeholder.json';
 import idShell from './id/shell.json';
 import idVehicles from './id/vehicles.json';
+import idVehicleSummary from './id/vehicleSummary.json';
 
 /** English is the source: its shape is the type every language must match. */
 export const en = {
@@ -22,6 +28,9 @@ export const en = {
   notifications: enNotifications,
   placeholder: enPlaceholder,
   vehicles: enVehicles,
+  dashboard: enDashboard,
+  vehicleSummary: enVehicleSummary,
+  map: enMap,
 };
 export type Resources = typeof en;
 
@@ -34,6 +43,9 @@ export const id = {
   notifications: idNotifications,
   placeholder: idPlaceholder,
   vehicles: idVehicles,
+  dashboard: idDashboard,
+  vehicleSummary: idVehicleSummary,
+  map: idMap,
 } satisfies Resources;
 
 export const namespaces = Object.keys(en) as (keyof Resources)[];

@@ -1,6 +1,9 @@
 import { Drawer, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { VehicleInfo } from '../../features/map/components/vehicle-info';
 import { useLayoutStore } from '../../lib/layout-store';
+import { useLiveConnection } from '../../lib/live/use-live-vehicles';
+import { getStoredRole } from '../../lib/role-storage';
 
 /** Slots the live-map issue fills: vehicle information and options. Closed by default. */
 export function LayoutDrawers() {
@@ -10,6 +13,8 @@ export function LayoutDrawers() {
   const setVehicleDrawer = useLayoutStore((s) => s.setVehicleDrawer);
   const setOptionDrawer = useLayoutStore((s) => s.setOptionDrawer);
   const rtl = useLayoutStore((s) => s.direction === 'rtl');
+  // The live socket belongs to the shell, which only shows signed in: open it once a role is chosen.
+  useLiveConnection(getStoredRole() !== null);
   return (
     <>
       <Drawer
@@ -20,7 +25,7 @@ export function LayoutDrawers() {
         size={360}
         rootClassName="vehicle-drawer"
       >
-        <Empty description={t('drawers.vehicleEmpty')} data-testid="vehicle-drawer-empty" />
+        <VehicleInfo />
       </Drawer>
       <Drawer
         title={t('drawers.optionsTitle')}

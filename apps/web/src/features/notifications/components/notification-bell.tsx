@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHeaderNotifications } from '../api/get-notifications';
+import { useLiveNotifications } from '../api/use-live-notifications';
 import { EventIcon } from './event-icon';
 import { useNewNotificationSound } from './use-new-notification-sound';
 
@@ -15,7 +16,7 @@ interface NotificationBellProps {
   soundOn: boolean;
 }
 
-/** Header bell: badge with the count, a 350 × 220 dropdown of the 5 newest and 'Show All' (S-011). */
+/** Header bell: badge with the count, a 350 × 220 dropdown of the 5 newest and 'Show All' (S-011); live. */
 export function NotificationBell({ unitId, soundOn }: NotificationBellProps) {
   const { t, i18n } = useTranslation('notifications');
   const { t: tErrors } = useTranslation('errors');
@@ -23,6 +24,7 @@ export function NotificationBell({ unitId, soundOn }: NotificationBellProps) {
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const query = useHeaderNotifications(unitId);
+  useLiveNotifications();
   useNewNotificationSound(query.data, soundOn);
 
   useEffect(() => {

@@ -1,0 +1,285 @@
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { screenshot, signInToShell } from './fixtures';
+
+const GROUPS = [
+  'allStates',
+  'gpsOn',
+  'gpsOff',
+  'ignitionOn',
+  'ignitionOff',
+  'orderKosongan',
+  'orderWaiting',
+  'orderOnProgress',
+  'orderAbnormal',
+] as const;
+
+const COLUMNS = [
+  'Plate number',
+  'Base',
+  'Dedicated',
+  'Type',
+  'GPS status',
+  'Engine status',
+  'CCR status',
+  'Driver status',
+  'Date',
+  'Location',
+  'Departure',
+  'ETA to base',
+  'Customer',
+  'Destination',
+];
+
+const cardCount = async (page: Page, group: string) =>
+  Number(await page.getByTestId(`status-card-${group}`).getAttribute('data-count'));
+const tableTotal = async (page: Page) =>
+  Number(await page.getByTestId('fleet-table').getAttribute('data-total'));
+
+/** Waits until the summary is in: every card holds a number. */
+async function countsLoaded(page: Page) {
+  for (const g of GROUPS)
+    await expect(page.getByTestId(`status-card-${g}`)).toHaveAttribute('data-count', /^\d+$/);
+}
+
+/** The live fleet may move between two reads: poll until the card and the table agree. */
+async function expectTableMatchesCard(page: Page, group: string) {
+  await expect(async () => {
+    const [card, rows] = await Promise.all([cardCount(page, group), tableTotal(page)]);
+    expect(rows).toBe(card);
+  }).toPass({ timeout: 15_000 });
+}
+
+async function chooseStatus(page: Page, label: string) {
+  await page.getByTestId('home-status-filter').click();
+  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${label}$`) }).click();
+}
+
+test.describe('the dashboard', () => {
+  test('S-047 S-050 S-063 the nine counts show, the table has the spec columns and agrees with All', async ({
+    page,
+  }) => {
+    await signInToShell(page, 'admin');
+    await expect(page).toHaveURL(/\/$/);
+    await countsLoaded(page);
+    await expect(page.getByTestId('status-cards').locator('.status-card')).toHaveCount(9);
+    // GPS on and off, ignition on and off split the fleet.
+    await expect(async () => {
+      const all = await cardCount(page, 'allStates');
+      expect(all).toBeGreaterThan(0);
+      expect((await cardCount(page, 'gpsOn')) + (await cardCount(page, 'gpsOff'))).toBe(all);
+      expect((await cardCount(page, 'ignitionOn')) + (await cardCount(page, 'ignitionOff'))).toBe(all);
+    }).toPass({ timeout: 15_000 });
+    await expectTableMatchesCard(page, 'allStates');
+
+    const headers = await page
+      .getByTestId('fleet-table')
+      .locator('thead th')
+      .evaluateAll((ths) => ths.map((th) => th.textContent?.trim() ?? '').filter(Boolean));
+    expect(headers).toEqual(COLUMNS);
+    // 10 rows a page (S-063).
+    const rows = page.getByTestId('fleet-table').locator('.ant-table-row');
+    expect(await rows.count()).toBe(Math.min(10, await tableTotal(page)));
+    // The work-order columns wait for the work-order issue, and say so.
+    await rows.first().getByTestId('needs-work-orders').first().hover();
+    await expect(page.getByRole('tooltip')).toContainText('Needs work orders');
+    await screenshot(page, 'dashboard');
+  });
+
+  test('S-049 the status filter has the spec options, lives in the URL and filters the table', async ({
+    page,
+  }) => {
+    await signInToShell(page, 'admin');
+    await countsLoaded(page);
+    await page.getByTestId('home-status-filter').click();
+    await expect(page.locator('.ant-select-item-option')).toHaveText([
+      'All status',
+      'GPS off',
+      'Ignition off',
+      'Ignition on',
+      'Empty order',
+      'Waiting order',
+      'Order on process',
+      'Abnormal order',
+    ]);
+    await page.keyboard.press('Escape');
+
+    await chooseStatus(page, 'Ignition off');
+    await expect(page).toHaveURL(/[?&]status=ignitionOff\b/);
+    await expect(page.getByTestId('status-card-ignitionOff')).toHaveAttribute('aria-pressed', 'true');
+    await expectTableMatchesCard(page, 'ignitionOff');
+    // No row shown has its engine on (column 6: engine status; a vehicle never heard from is unknown).
+    await expect(async () => {
+      const engine = await page
+        .getByTestId('fleet-table')
+        .locator('.ant-table-row td:nth-child(6)')
+        .allTextContents();
+      expect(engine.length).toBeGreaterThan(0);
+      expect(engine.filter((e) => e !== 'Off' && e !== 'Unknown')).toEqual([]);
+    }).toPass({ timeout: 15_000 });
+
+    // A count card sets the filter too.
+    await page.getByTestId('status-card-gpsOff').click();
+    await expect(page).toHaveURL(/[?&]status=gpsOff\b/);
+    await expectTableMatchesCard(page, 'gpsOff');
+
+    // An empty group empties the table; a reload keeps the filter.
+    await chooseStatus(page, 'Abnormal order');
+    await expect(page).toHaveURL(/[?&]status=abnormalOrder\b/);
+    await expectTableMatchesCard(page, 'orderAbnormal');
+    await page.reload();
+    await expect(page.getByTestId('home-status-filter')).toContainText('Abnormal order');
+    await expectTableMatchesCard(page, 'orderAbnormal');
+
+    await chooseStatus(page, 'All status');
+    await expect(page).not.toHaveURL(/status=/);
+    await expectTableMatchesCard(page, 'allStates');
+  });
+
+  test('S-050 search by plate, and a row opens the vehicle drawer', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    await countsLoaded(page);
+    const table = page.getByTestId('fleet-table');
+    const first = table.locator('.ant-table-row').first();
+    const plate = (await first.locator('td').first().locator('strong').textContent()) ?? '';
+    expect(plate).toMatch(/^[A-Z]{1,2} \d{1,4} [A-Z]{1,3}$/);
+    await page.getByTestId('fleet-search').fill(plate.replace(/\s/g, '').toLowerCase());
+    await expect(table).toHaveAttribute('data-total', '1');
+    await table.locator('.ant-table-row').first().click();
+    const drawer = page.locator('.vehicle-drawer').getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toContainText(plate);
+  });
+
+  test('S-013 leaving the dashboard through the sidebar shows the next page (the map unmounts cleanly)', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signInToShell(page, 'admin');
+    await countsLoaded(page);
+    await page.getByTestId('sidebar').locator('a[href="/vehicle-summary"]').click();
+    await expect(page).toHaveURL(/\/vehicle-summary$/);
+    await expect(page.getByTestId('vehicle-summary-page')).toBeVisible();
+    await page.getByTestId('sidebar').locator('a[href="/"]').click();
+    await expect(page.getByTestId('dashboard-page')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('S-049 S-065 in Indonesian on a 1440 px screen with the dark sidebar, and on a phone', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('language', 'id');
+      const settings = JSON.parse(localStorage.getItem('settings') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('settings', JSON.stringify({ ...settings, darkSidebar: true }));
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    await countsLoaded(page);
+    await expect(page.getByTestId('status-card-ignitionOff')).toContainText('Mesin mati');
+    await expect(page.getByTestId('fleet-table').locator('thead')).toContainText('Nomor polisi');
+    await expect(page.getByTestId('fleet-table').locator('thead')).toContainText('Pool/Base');
+    await chooseStatus(page, 'Mesin hidup');
+    await expect(page).toHaveURL(/status=ignitionOn/);
+    await screenshot(page, 'dashboard-id-1440');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/?status=all');
+    await countsLoaded(page);
+    await screenshot(page, 'dashboard-id-phone');
+  });
+});
+
+test.describe('live updates', () => {
+  test('S-047 S-039 live summary and notification messages update the cards, the table, the bell and the list', async ({
+    page,
+  }) => {
+    // Pass the real socket through, but let the test speak for the server: the simulator's own summaries
+    // are held back so the injected one stays.
+    let client: WebSocketRoute | undefined;
+    await page.routeWebSocket(/\/api\/live$/, (ws) => {
+      client = ws;
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        if (!String(message).includes('"type":"summary"')) ws.send(message);
+      });
+      ws.onMessage((message) => server.send(message));
+    });
+    await signInToShell(page, 'admin');
+    await countsLoaded(page);
+    await expect.poll(() => client !== undefined).toBe(true);
+    // The dashboard refetches the summary when the socket opens: let that land first.
+    await page.waitForLoadState('networkidle');
+
+    const summary = await (await page.request.get('/api/dashboard/summary')).json();
+    const id = summary.allStates.results[0] as number;
+    client!.send(
+      JSON.stringify({ type: 'summary', data: { ...summary, orderAbnormal: { count: 1, results: [id] } } }),
+    );
+    await expect(page.getByTestId('status-card-orderAbnormal')).toHaveAttribute('data-count', '1');
+    await page.getByTestId('status-card-orderAbnormal').click();
+    await expect(page).toHaveURL(/status=abnormalOrder/);
+    await expect(page.getByTestId('fleet-table')).toHaveAttribute('data-total', '1');
+
+    await page.goto('/notifications');
+    await expect(page.getByTestId('notifications-table').locator('.ant-table-row').first()).toBeVisible();
+    await expect.poll(() => client !== undefined).toBe(true);
+    const notification = {
+      logId: 2_000_000_000,
+      event: 'overstop',
+      vehicle: 'B 1234 TST',
+      timestamp: new Date().toISOString(),
+    };
+    client!.send(JSON.stringify({ type: 'notification', data: notification }));
+    const first = page.getByTestId('notifications-table').locator('.ant-table-row').first();
+    await expect(first).toContainText('B 1234 TST');
+    await expect(first.locator('.event-icon')).toHaveAttribute('data-event', 'overstop');
+    await page.getByTestId('header-bell').click();
+    await expect(page.getByTestId('notification-item').first()).toContainText('Over stop By B 1234 TST');
+  });
+});
+
+test.describe('notifications', () => {
+  test('S-039 the notifications page filters by kind, with the icon of each kind', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    await page.goto('/notifications');
+    const table = page.getByTestId('notifications-table');
+    await expect(table.locator('.ant-table-row').first()).toBeVisible();
+    expect(await table.locator('.ant-table-row').count()).toBeLessThanOrEqual(10);
+    const kind = page.getByTestId('notification-kind-filter');
+    for (const [event, label] of [
+      ['overspeed', 'Over speed'],
+      ['overstop', 'Over stop'],
+      ['other', 'Other'],
+    ] as const) {
+      await kind.getByText(new RegExp(`^${label} \\(\\d+\\)$`)).click();
+      await expect(page).toHaveURL(new RegExp(`event=${event}`));
+      const n = Number(
+        (await kind.getByText(new RegExp(`^${label} \\(`)).textContent())?.match(/\((\d+)\)/)?.[1],
+      );
+      const rows = table.locator('.ant-table-row');
+      if (n === 0) {
+        await expect(rows).toHaveCount(0);
+        continue;
+      }
+      await expect(rows.first()).toBeVisible();
+      // Every row is of that kind, with that kind's icon.
+      expect(await rows.locator('td:first-child').allTextContents()).toEqual(
+        Array(await rows.count()).fill(label),
+      );
+      expect(
+        await rows.locator('.event-icon').evaluateAll((els) => els.map((e) => e.getAttribute('data-event'))),
+      ).toEqual(Array(await rows.count()).fill(event));
+    }
+    // A vehicle search narrows further; the filter survives a reload.
+    await kind.getByText(/^All \(\d+\)$/).click();
+    const plate = (await table.locator('.ant-table-row td:nth-child(2)').first().textContent()) ?? '';
+    await page.getByTestId('notification-vehicle-filter').fill(plate);
+    await expect(page).toHaveURL(/vehicle=/);
+    await page.reload();
+    await expect(page.getByTestId('notification-vehicle-filter')).toHaveValue(plate);
+    expect(new Set(await table.locator('.ant-table-row td:nth-child(2)').allTextContents())).toEqual(
+      new Set([plate]),
+    );
+    await screenshot(page, 'notifications-filtered');
+  });
+});

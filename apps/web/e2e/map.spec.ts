@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, signInToShell } from './fixtures';
+
+/** Waits until the live map has drawn vehicles and answers how many are on screen. */
+async function vehiclesDrawn(page: Page): Promise<number> {
+  const map = page.getByTestId('map-view');
+  await expect(page.locator('canvas.maplibregl-canvas')).toHaveCount(1);
+  await expect(map).toHaveAttribute('data-vehicles-rendered', /^[1-9]\d*$/, { timeout: 20_000 });
+  return Number(await map.getAttribute('data-vehicles-rendered'));
+}
+
+/** Types in the search box and picks the first match; answers its plate. */
+async function searchAndSelect(page: Page, text: string) {
+  await page.getByTestId('vehicle-search').fill(text);
+  const option = page.getByTestId('vehicle-search-option').first();
+  await expect(option).toBeVisible();
+  const plate = (await option.locator('strong').textContent())!;
+  await option.click();
+  return plate;
+}
+
+test.describe('live map', () => {
+  test('draws every vehicle of the unit on the offline base map', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    const tracking = page.waitForResponse((r) => r.url().includes('/api/tracking'));
+    await page.goto('/map');
+    const body = (await (await tracking).json()) as { count: number; results: { lat: number | null }[] };
+    const withFix = body.results.filter((v) => v.lat !== null).length;
+    expect(withFix).toBeGreaterThan(0);
+    const map = page.getByTestId('map-view');
+    // No network here: the remote style cannot load, so the built-in map is used.
+    await expect(map).toHaveAttribute('data-base-map', 'offline');
+    await expect(map).toHaveAttribute('data-vehicle-count', String(withFix));
+    // The map fits the fleet at first, so every vehicle with a fix is drawn (in clusters or alone).
+    await expect.poll(() => vehiclesDrawn(page), { timeout: 20_000 }).toBe(withFix);
+    await expect(page.getByTestId('motion-legend')).toBeVisible();
+    await expect(page.getByTestId('live-connection')).toHaveAttribute('data-state', 'open');
+    await screenshot(page, 'map-desktop');
+  });
+
+  test('the map refreshes as live positions arrive', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    await page.goto('/map');
+    await vehiclesDrawn(page);
+    const map = page.getByTestId('map-view');
+    const before = Number(await map.getAttribute('data-vehicle-updates'));
+    await expect
+      .poll(async () => Number(await map.getAttribute('data-vehicle-updates')), { timeout: 15_000 })
+      .toBeGreaterThan(before);
+  });
+
+  test('search by plate selects the vehicle, opens its drawer and puts it in the URL', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    await page.goto('/map');
+    await vehiclesDrawn(page);
+    const plate = await searchAndSelect(page, 'B');
+    await expect(page).toHaveURL(/[?&]vehicle=\d+/);
+    const drawer = page.locator('.vehicle-drawer');
+    await expect(drawer.getByTestId('vehicle-info-plate')).toHaveText(plate);
+    await expect(drawer.getByTestId('vehicle-info-speed')).toHaveText(/km\/h/);
+    await expect(drawer.getByTestId('vehicle-track')).toBeVisible();
+    await screenshot(page, 'map-drawer');
+    // A reload keeps the selection (the URL is shareable).
+    await page.reload();
+    await vehiclesDrawn(page);
+    await expect(page.getByTestId('map-track-toggle')).toBeEnabled();
+  });
+
+  test('clicking a vehicle on the map opens the drawer with its plate', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    await page.goto('/map');
+    await vehiclesDrawn(page);
+    const plate = await searchAndSelect(page, 'B');
+    const drawer = page.locator('.vehicle-drawer');
+    await expect(drawer.getByTestId('vehicle-info-plate')).toHaveText(plate);
+    await drawer.locator('.ant-drawer-close').click();
+    await expect(drawer.getByTestId('vehicle-info-plate')).toBeHidden();
+    // The map flew to the selected vehicle: it sits (highlighted) in the middle of the map.
+    await page.waitForTimeout(1500);
+    const box = (await page.getByTestId('map-view').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(drawer.getByTestId('vehicle-info-plate')).toBeVisible();
+  });
+
+  test('the distance button measures a path', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    await page.goto('/map');
+    await vehiclesDrawn(page);
+    await page.getByTestId('ruler-button').click();
+    await expect(page.getByTestId('ruler-panel')).toBeVisible();
+    const box = (await page.getByTestId('map-view').boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.6);
+    await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.6);
+    await expect(page.getByTestId('ruler-total')).toHaveText(/^\d[\d.,]* km$/);
+    await screenshot(page, 'map-ruler');
+    await page.getByTestId('ruler-clear').click();
+    await expect(page.getByTestId('ruler-total')).toHaveCount(0);
+  });
+
+  test('phone, Indonesian, RTL and dark sidebar', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 760 });
+    await page.addInitScript(() => localStorage.setItem('language', 'id'));
+    await signInToShell(page, 'admin');
+    await page.goto('/map');
+    await vehiclesDrawn(page);
+    await expect(page.getByText('Ukur jarak').or(page.getByTestId('ruler-button'))).toBeVisible();
+    await screenshot(page, 'map-phone-id');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => {
+      const raw = localStorage.getItem('settings');
+      const settings = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      localStorage.setItem('settings', JSON.stringify({ ...settings, direction: 'rtl', darkSidebar: true }));
+    });
+    await page.reload();
+    await vehiclesDrawn(page);
+    await expect(page.getByTestId('app-layout')).toHaveAttribute('data-direction', 'rtl');
+    await screenshot(page, 'map-rtl-dark');
+  });
+});

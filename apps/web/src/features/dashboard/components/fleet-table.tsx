@@ -1,0 +1,188 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE } from '@pantau/contracts';
+import { Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/date-time';
+import { matchesPlate, type FleetRow } from '../model/fleet-rows';
+
+const text = (a: string | null, b: string | null) => (a ?? '').localeCompare(b ?? '');
+const time = (v: string | null) => (v ? Date.parse(v) : -Infinity);
+const rank = (v: boolean | null) => (v === true ? 2 : v === false ? 1 : 0);
+
+/** A column that needs work orders: shown as '—' until the work-order issue fills it in. */
+function PendingWorkOrder() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Tooltip title={t('needsWorkOrders')}>
+      <span className="pending-work-order" data-testid="needs-work-orders">
+        —
+      </span>
+    </Tooltip>
+  );
+}
+
+interface FleetTableProps {
+  rows: FleetRow[];
+  loading: boolean;
+  selectedId: number | null;
+  onSelect: (row: FleetRow) => void;
+}
+
+/** The dashboard's vehicle table with the spec's columns (S-050), 10 a page (S-063), search by plate. */
+export function FleetTable({ rows, loading, selectedId, onSelect }: FleetTableProps) {
+  const { t, i18n } = useTranslation('dashboard');
+  const { t: tc } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const shown = useMemo(() => rows.filter((r) => matchesPlate(r, search)), [rows, search]);
+  const locale = i18n.resolvedLanguage === 'id' ? 'id' : 'en';
+  const pending = { render: () => <PendingWorkOrder /> };
+  // Live updates and filters shrink the list; never sit on a page past its end.
+  const current = Math.min(page, Math.max(1, Math.ceil(shown.length / pageSize)));
+
+  const columns: TableColumnsType<FleetRow> = [
+    {
+      key: 'plate',
+      title: t('columns.plate'),
+      dataIndex: 'nomorPolisi',
+      fixed: 'left',
+      sorter: (a, b) => text(a.nomorPolisi, b.nomorPolisi),
+      render: (_, r) => (
+        <span className="plate-cell">
+          <Typography.Text strong>{r.nomorPolisi}</Typography.Text>
+          <Typography.Text type="secondary">{r.nomorKendaraan}</Typography.Text>
+        </span>
+      ),
+    },
+    {
+      key: 'base',
+      title: t('columns.base'),
+      dataIndex: 'pool',
+      sorter: (a, b) => text(a.pool, b.pool),
+      render: (v: string | null) => v ?? '—',
+    },
+    {
+      key: 'dedicated',
+      title: t('columns.dedicated'),
+      dataIndex: 'dedicated',
+      sorter: (a, b) => text(a.dedicated, b.dedicated),
+      render: (v: string | null) => v ?? <Typography.Text type="secondary">{t('pool')}</Typography.Text>,
+    },
+    {
+      key: 'type',
+      title: t('columns.type'),
+      dataIndex: 'tipe',
+      sorter: (a, b) => text(a.tipe, b.tipe),
+      render: (v: string | null) => v ?? '—',
+    },
+    {
+      key: 'gpsStatus',
+      title: t('columns.gpsStatus'),
+      dataIndex: 'gpsStatus',
+      sorter: (a, b) => text(a.gpsStatus, b.gpsStatus),
+      render: (v: FleetRow['gpsStatus']) =>
+        v === null ? (
+          <Tag>{t('gps.none')}</Tag>
+        ) : (
+          <Tag color={v === 'on' ? 'green' : 'default'}>{t(`gps.${v}`)}</Tag>
+        ),
+    },
+    {
+      key: 'engineStatus',
+      title: t('columns.engineStatus'),
+      dataIndex: 'ignition',
+      sorter: (a, b) => rank(a.ignition) - rank(b.ignition),
+      render: (v: boolean | null) =>
+        v === null ? (
+          <Tag>{t('engine.unknown')}</Tag>
+        ) : (
+          <Tag color={v ? 'green' : 'red'}>{v ? t('engine.on') : t('engine.off')}</Tag>
+        ),
+    },
+    { key: 'ccrStatus', title: t('columns.ccrStatus'), ...pending },
+    {
+      key: 'driverStatus',
+      title: t('columns.driverStatus'),
+      dataIndex: 'driver',
+      sorter: (a, b) => text(a.driver, b.driver),
+      render: (v: string | null) =>
+        v ? (
+          <Tag color="blue">{v}</Tag>
+        ) : (
+          <Typography.Text type="secondary">{t('driver.none')}</Typography.Text>
+        ),
+    },
+    {
+      key: 'date',
+      title: t('columns.date'),
+      dataIndex: 'fixTime',
+      sorter: (a, b) => time(a.fixTime) - time(b.fixTime),
+      render: (v: string | null) =>
+        v ? (
+          <Tooltip title={dayjs(v).locale(locale).fromNow()}>
+            <span className="nowrap">{formatDateTime(v)}</span>
+          </Tooltip>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'location',
+      title: t('columns.location'),
+      dataIndex: 'location',
+      sorter: (a, b) => text(a.location, b.location),
+      ellipsis: true,
+      width: 200,
+      render: (_, r) =>
+        r.location ?? (r.lat !== null && r.lon !== null ? `${r.lat.toFixed(5)}, ${r.lon.toFixed(5)}` : '—'),
+    },
+    { key: 'departure', title: t('columns.departure'), ...pending },
+    { key: 'etaToBase', title: t('columns.etaToBase'), ...pending },
+    { key: 'customer', title: t('columns.customer'), ...pending },
+    { key: 'destination', title: t('columns.destination'), ...pending },
+  ];
+
+  return (
+    <div className="fleet-table" data-testid="fleet-table" data-total={shown.length}>
+      <div className="table-toolbar">
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('search')}
+          aria-label={t('search')}
+          data-testid="fleet-search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+          style={{ maxWidth: 280 }}
+        />
+      </div>
+      <Table<FleetRow>
+        rowKey="kendaraanId"
+        size="middle"
+        loading={loading}
+        dataSource={shown}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('empty') }}
+        rowClassName={(r) => (r.kendaraanId === selectedId ? 'is-selected-row' : 'is-clickable-row')}
+        onRow={(r) => ({ onClick: () => onSelect(r) })}
+        pagination={{
+          current,
+          pageSize,
+          showSizeChanger: true,
+          showTotal: (total) => tc('table.total', { count: total }),
+          onChange: (next, size) => {
+            setPage(size === pageSize ? next : 1);
+            setPageSize(size);
+          },
+        }}
+      />
+    </div>
+  );
+}

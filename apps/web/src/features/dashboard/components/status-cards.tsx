@@ -1,0 +1,99 @@
+import {
+  AimOutlined,
+  CarOutlined,
+  ClockCircleOutlined,
+  DisconnectOutlined,
+  InboxOutlined,
+  PoweroffOutlined,
+  SendOutlined,
+  ThunderboltOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import type { DashboardGroupKey, DashboardSummary } from '@pantau/contracts';
+import { Skeleton } from 'antd';
+import type { ComponentType, CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The cards in reading order: fleet, GPS, ignition, then the order groups. */
+const ORDER: DashboardGroupKey[] = [
+  'allStates',
+  'gpsOn',
+  'gpsOff',
+  'ignitionOn',
+  'ignitionOff',
+  'orderKosongan',
+  'orderWaiting',
+  'orderOnProgress',
+  'orderAbnormal',
+];
+
+const look: Record<DashboardGroupKey, { color: string; Icon: ComponentType }> = {
+  allStates: { color: '#1d4ed8', Icon: CarOutlined },
+  gpsOn: { color: '#059669', Icon: AimOutlined },
+  gpsOff: { color: '#64748b', Icon: DisconnectOutlined },
+  ignitionOn: { color: '#16a34a', Icon: ThunderboltOutlined },
+  ignitionOff: { color: '#dc2626', Icon: PoweroffOutlined },
+  orderKosongan: { color: '#0891b2', Icon: InboxOutlined },
+  orderWaiting: { color: '#d97706', Icon: ClockCircleOutlined },
+  orderOnProgress: { color: '#7c3aed', Icon: SendOutlined },
+  orderAbnormal: { color: '#e11d48', Icon: WarningOutlined },
+};
+
+interface StatusCardsProps {
+  summary: DashboardSummary | undefined;
+  /** The group the Home status filter shows now. */
+  active: DashboardGroupKey;
+  /** Groups a card can select (every group with a filter option). */
+  selectable: ReadonlySet<DashboardGroupKey>;
+  onSelect: (group: DashboardGroupKey) => void;
+}
+
+/** The nine dashboard groups with their counts (S-047); a card with a filter option selects it. */
+export function StatusCards({ summary, active, selectable, onSelect }: StatusCardsProps) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div className="status-cards" data-testid="status-cards">
+      {ORDER.map((group) => {
+        const { color, Icon } = look[group];
+        const count = summary?.[group].count;
+        const label = t(`groups.${group}`);
+        const canSelect = selectable.has(group);
+        const body = (
+          <>
+            <span className="status-card-head">
+              <span className="status-card-icon" style={{ color, background: `${color}1a` }}>
+                <Icon />
+              </span>
+              <span className="status-card-count">
+                {count ?? <Skeleton.Button active size="small" style={{ width: 40, minWidth: 40 }} />}
+              </span>
+            </span>
+            <span className="status-card-label">{label}</span>
+          </>
+        );
+        const common = {
+          className: `status-card${active === group ? ' is-active' : ''}`,
+          style: { '--status-color': color } as CSSProperties,
+          'data-testid': `status-card-${group}`,
+          'data-count': count ?? '',
+        };
+        return canSelect ? (
+          <button
+            key={group}
+            type="button"
+            {...common}
+            aria-pressed={active === group}
+            title={t('showGroup', { group: label })}
+            onClick={() => onSelect(group)}
+          >
+            {body}
+          </button>
+        ) : (
+          <div key={group} {...common}>
+            {body}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import type { TrackingItem, VehicleRow } from '@pantau/contracts';
+import { describe, expect, it } from 'vitest';
+import { joinFleetRows, matchesPlate } from './fleet-rows';
+
+const tracking = (kendaraanId: number, over: Partial<TrackingItem> = {}): TrackingItem => ({
+  kendaraanId,
+  nomorPolisi: `B ${9000 + kendaraanId} UEY`,
+  nomorKendaraan: `CC-${String(kendaraanId).padStart(3, '0')}`,
+  vehicleClass: 'CC',
+  lat: -6.2,
+  lon: 106.8,
+  speed: 40,
+  course: 90,
+  ignition: true,
+  fixTime: '2026-11-22T04:00:00.000Z',
+  gpsStatus: 'on',
+  motion: 'moving',
+  speedLimit: 80,
+  driver: { pengemudiId: 7, name: 'Budi Santoso' },
+  location: 'Tol Cikampek KM 20',
+  todayDistanceKm: 120.5,
+  todayEngineHours: 3.25,
+  odometer: 100_000,
+  ...over,
+});
+
+const record = (kendaraanId: number, over: Partial<VehicleRow> = {}): VehicleRow => ({
+  kendaraanId,
+  unitId: 1,
+  fleet: [],
+  pantauKendaraanId: `86000000000000${kendaraanId}`,
+  registrationNumber: null,
+  nomorPolisi: `B ${9000 + kendaraanId} UEY`,
+  nomorKendaraan: `CC-${String(kendaraanId).padStart(3, '0')}`,
+  merk: 'Hino',
+  merkId: 1,
+  tipe: 'FM 260 JD',
+  tipeId: 1,
+  dedicated: null,
+  pool: 'Pool Cibitung',
+  erpOdometer: null,
+  gpsOdometer: null,
+  tahun: 2021,
+  notes: null,
+  icon: null,
+  engineHour: null,
+  odometer: null,
+  gsmNumber: null,
+  smsAlert: false,
+  speedLimit: 80,
+  aktif: true,
+  vehicleClass: 'CC',
+  capacity: 8,
+  stnkDue: null,
+  kirDue: null,
+  ...over,
+});
+
+describe('joinFleetRows', () => {
+  it('joins pool, dedicated and type from the vehicle record to the live state by kendaraanId', () => {
+    const rows = joinFleetRows(
+      [tracking(1), tracking(2, { ignition: false, gpsStatus: 'off', driver: null })],
+      [record(2, { pool: 'Pool Sunter', dedicated: 'Toyota', tipe: 'Giga' }), record(1)],
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        kendaraanId: 1,
+        pool: 'Pool Cibitung',
+        dedicated: null,
+        tipe: 'FM 260 JD',
+        gpsStatus: 'on',
+        ignition: true,
+        driver: 'Budi Santoso',
+        location: 'Tol Cikampek KM 20',
+      }),
+      expect.objectContaining({
+        kendaraanId: 2,
+        pool: 'Pool Sunter',
+        dedicated: 'Toyota',
+        tipe: 'Giga',
+        gpsStatus: 'off',
+        ignition: false,
+        driver: null,
+      }),
+    ]);
+  });
+
+  it('keeps a live vehicle without a record, and a record that never reported (no data)', () => {
+    const rows = joinFleetRows([tracking(1)], [record(3)]);
+    expect(rows.map((r) => r.kendaraanId)).toEqual([1, 3]);
+    expect(rows[0]).toMatchObject({ pool: null, dedicated: null, tipe: null });
+    expect(rows[1]).toMatchObject({ motion: 'nodata', gpsStatus: null, ignition: null, fixTime: null });
+  });
+
+  it('answers nothing for nothing', () => {
+    expect(joinFleetRows([], [])).toEqual([]);
+  });
+});
+
+describe('matchesPlate', () => {
+  const row = { nomorPolisi: 'B 9471 UEY', nomorKendaraan: 'CC-017' };
+  it.each([
+    ['', true],
+    ['b9471', true],
+    ['9471 uey', true],
+    ['cc-017', true],
+    ['B 9472', false],
+  ])('%j → %s', (text, expected) => expect(matchesPlate(row, text)).toBe(expected));
+});

@@ -1,0 +1,125 @@
+import { liveMessage, type LiveMessage } from '@pantau/contracts';
+import { useLiveStore } from './live-store';
+import { trackingItemsOf } from './tracking-guard';
+
+type Listener = (message: LiveMessage) => void;
+
+export const MIN_RECONNECT_MS = 1_000;
+export const MAX_RECONNECT_MS = 30_000;
+/** The server pings well within this; silence longer than it means a dead connection. */
+export const SILENCE_TIMEOUT_MS = 60_000;
+/** Close codes after which retrying cannot help (signed out, role not allowed). */
+const FINAL_CLOSE_CODES = new Set([4401, 4403]);
+
+/** Exponential back-off: 1 s, 2 s, 4 s … capped at 30 s. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(MAX_RECONNECT_MS, MIN_RECONNECT_MS * 2 ** Math.max(0, attempt));
+}
+
+export function liveUrl(loc: Pick<Location, 'protocol' | 'host'>): string {
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/api/live`;
+}
+
+const listeners = new Set<Listener>();
+const resyncListeners = new Set<() => void>();
+let socket: WebSocket | null = null;
+let wanted = false;
+let attempt = 0;
+let openedBefore = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let silenceTimer: ReturnType<typeof setTimeout> | undefined;
+
+function setConnection(state: 'connecting' | 'open' | 'closed') {
+  useLiveStore.getState().setConnection(state);
+}
+
+function armSilenceTimer(ws: WebSocket) {
+  clearTimeout(silenceTimer);
+  silenceTimer = setTimeout(() => ws.close(4000, 'silent'), SILENCE_TIMEOUT_MS);
+}
+
+/**
+ * Parses one message. `positions` (up to the whole fleet, every second) is checked with the cheap
+ * guard of tracking-guard.ts; the small, rare messages go through the contract's zod schema.
+ */
+export function parseLiveMessage(raw: unknown): LiveMessage | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(String(raw));
+  } catch {
+    return null;
+  }
+  if ((json as { type?: unknown } | null)?.type === 'positions') {
+    const data = trackingItemsOf((json as { data?: unknown }).data);
+    return data ? { type: 'positions', data } : null;
+  }
+  const parsed = liveMessage.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+function dispatch(raw: unknown) {
+  const message = parseLiveMessage(raw);
+  if (!message) return;
+  if (message.type === 'positions') useLiveStore.getState().update(message.data);
+  for (const listener of listeners) listener(message);
+}
+
+function connect() {
+  if (!wanted || socket) return;
+  setConnection('connecting');
+  // The token and role cookies authenticate the socket and choose its unit.
+  const ws = new WebSocket(liveUrl(window.location));
+  socket = ws;
+  ws.onopen = () => {
+    attempt = 0;
+    setConnection('open');
+    armSilenceTimer(ws);
+    // Anything that changed while we were away is only in the snapshots: refetch them.
+    if (openedBefore) for (const l of resyncListeners) l();
+    openedBefore = true;
+  };
+  ws.onmessage = (event) => {
+    armSilenceTimer(ws);
+    dispatch(event.data);
+  };
+  ws.onclose = (event) => {
+    clearTimeout(silenceTimer);
+    if (socket === ws) socket = null;
+    setConnection('closed');
+    if (FINAL_CLOSE_CODES.has(event.code)) wanted = false;
+    if (!wanted) return;
+    retryTimer = setTimeout(connect, reconnectDelay(attempt));
+    attempt += 1;
+  };
+}
+
+/** Opens the shared socket (the shell calls this once signed in with a role). */
+export function startLiveSocket(): void {
+  if (wanted) return;
+  wanted = true;
+  attempt = 0;
+  connect();
+}
+
+/** Closes it for good (sign-out, leaving the shell). */
+export function stopLiveSocket(): void {
+  wanted = false;
+  clearTimeout(retryTimer);
+  clearTimeout(silenceTimer);
+  const ws = socket;
+  socket = null;
+  openedBefore = false;
+  ws?.close(1000, 'bye');
+  setConnection('closed');
+}
+
+export function subscribeLive(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called after every reconnect (not the first open). */
+export function onLiveResync(listener: () => void): () => void {
+  resyncListeners.add(listener);
+  return () => resyncListeners.delete(listener);
+}

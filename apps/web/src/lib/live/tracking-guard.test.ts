@@ -1,0 +1,46 @@
+import { trackingItem } from '@pantau/contracts';
+import { describe, expect, it } from 'vitest';
+import { item } from './live-store.test';
+import { CHECKED_FIELDS, isTrackingItem, trackingItemsOf, trackingListOf } from './tracking-guard';
+
+describe('tracking guard', () => {
+  it('checks exactly the contract fields', () => {
+    expect([...CHECKED_FIELDS].sort()).toEqual(Object.keys(trackingItem.shape).sort());
+  });
+
+  it('agrees with the contract schema', () => {
+    const good = [
+      item(1),
+      item(2, { lat: null, lon: null, course: null, ignition: null, fixTime: null }),
+      item(3, { driver: { pengemudiId: 4, name: 'Agus' }, location: 'Tol', odometer: 12, speedLimit: null }),
+    ];
+    const bad = [
+      null,
+      'x',
+      { ...item(1), kendaraanId: 1.5 },
+      { ...item(1), lat: '6' },
+      { ...item(1), motion: 'flying' },
+      { ...item(1), vehicleClass: 'BUS' },
+      { ...item(1), gpsStatus: 'maybe' },
+      { ...item(1), driver: { name: 'x' } },
+      { ...item(1), speed: Number.NaN },
+      (({ odometer: _, ...rest }) => rest)(item(1)),
+    ];
+    for (const v of good)
+      expect([isTrackingItem(v), trackingItem.safeParse(v).success]).toEqual([true, true]);
+    for (const v of bad)
+      expect([isTrackingItem(v), trackingItem.safeParse(v).success]).toEqual([false, false]);
+  });
+
+  it('drops bad items from a batch and rejects what is not a list', () => {
+    const a = [item(1), item(2)];
+    expect(trackingItemsOf(a)).toBe(a);
+    expect(trackingItemsOf([item(1), { kendaraanId: 'x' }, item(3)])?.map((v) => v.kendaraanId)).toEqual([
+      1, 3,
+    ]);
+    expect(trackingItemsOf({})).toBeNull();
+    expect(trackingListOf({ count: 2, results: a })).toEqual({ count: 2, results: a });
+    expect(trackingListOf({ count: -1, results: a })).toBeNull();
+    expect(trackingListOf([])).toBeNull();
+  });
+});

@@ -1,0 +1,187 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { vehicleMotions } from '@pantau/contracts';
+import { MOTION_COLORS, vehicleIconId } from './motion-colors';
+
+/**
+ * Everything the map writes (vehicle icons, plates, cluster counts, city names) is drawn on an
+ * offscreen canvas and added with `addImage`: no glyph or sprite files, so it works offline too.
+ */
+const RATIO = 2;
+export const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif';
+
+function canvas(width: number, height: number) {
+  const el = document.createElement('canvas');
+  el.width = Math.ceil(width * RATIO);
+  el.height = Math.ceil(height * RATIO);
+  const ctx = el.getContext('2d', { willReadFrequently: true });
+  if (!ctx) throw new Error('2d canvas unavailable');
+  ctx.scale(RATIO, RATIO);
+  return { el, ctx };
+}
+
+function toImage({ el, ctx }: ReturnType<typeof canvas>) {
+  return ctx.getImageData(0, 0, el.width, el.height);
+}
+
+/** A top-down vehicle pointing north: a long body with a cab for car carriers, a short box for trucks. */
+function drawVehicle(kind: 'CC' | 'TRUCK', fill: string) {
+  const size = 28;
+  const c = canvas(size, size);
+  const { ctx } = c;
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = '#ffffff';
+  ctx.fillStyle = fill;
+  ctx.beginPath();
+  if (kind === 'CC') {
+    // Arrow-nosed long trailer.
+    ctx.moveTo(14, 1.5);
+    ctx.lineTo(21, 9);
+    ctx.lineTo(19, 9);
+    ctx.lineTo(19, 26);
+    ctx.lineTo(9, 26);
+    ctx.lineTo(9, 9);
+    ctx.lineTo(7, 9);
+  } else {
+    // Arrow on a rounded square box.
+    ctx.moveTo(14, 2);
+    ctx.lineTo(23, 12);
+    ctx.lineTo(21, 12);
+    ctx.lineTo(21, 24);
+    ctx.lineTo(7, 24);
+    ctx.lineTo(7, 12);
+    ctx.lineTo(5, 12);
+  }
+  ctx.closePath();
+  ctx.shadowColor = 'rgba(0,0,0,0.35)';
+  ctx.shadowBlur = 2;
+  ctx.fill();
+  ctx.shadowBlur = 0;
+  ctx.stroke();
+  // Deck lines mark a car carrier.
+  if (kind === 'CC') {
+    ctx.strokeStyle = 'rgba(255,255,255,0.8)';
+    ctx.lineWidth = 1.2;
+    for (const y of [14, 19]) {
+      ctx.beginPath();
+      ctx.moveTo(11, y);
+      ctx.lineTo(17, y);
+      ctx.stroke();
+    }
+  }
+  return toImage(c);
+}
+
+function drawLabel(text: string, opts: { font: string; color: string; halo: string; background?: string }) {
+  const measure = canvas(1, 1).ctx;
+  measure.font = opts.font;
+  const width = Math.ceil(measure.measureText(text).width) + 8;
+  const height = 18;
+  const c = canvas(width, height);
+  const { ctx } = c;
+  if (opts.background) {
+    ctx.fillStyle = opts.background;
+    ctx.beginPath();
+    ctx.roundRect(0.5, 0.5, width - 1, height - 1, 4);
+    ctx.fill();
+  }
+  ctx.font = opts.font;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = opts.halo;
+  ctx.strokeText(text, width / 2, height / 2 + 0.5);
+  ctx.fillStyle = opts.color;
+  ctx.fillText(text, width / 2, height / 2 + 0.5);
+  return toImage(c);
+}
+
+const COUNT_W = 40;
+const COUNT_H = 20;
+/** One character of a cluster count (digits, '.', 'k'), drawn once. */
+const countGlyphs = new Map<string, ImageData>();
+function countGlyph(ch: string): ImageData {
+  let glyph = countGlyphs.get(ch);
+  if (!glyph) {
+    const font = `700 12px ${FONT_STACK}`;
+    const measure = canvas(1, 1).ctx;
+    measure.font = font;
+    const c = canvas(measure.measureText(ch).width, COUNT_H);
+    c.ctx.font = font;
+    c.ctx.textBaseline = 'middle';
+    c.ctx.fillStyle = '#ffffff';
+    c.ctx.fillText(ch, 0, COUNT_H / 2 + 0.5);
+    glyph = toImage(c);
+    countGlyphs.set(ch, glyph);
+  }
+  return glyph;
+}
+
+/**
+ * A cluster count, centred: composed from cached glyph images by copying pixel rows. Clusters regroup
+ * with every refresh, so new counts keep appearing; a canvas and `fillText` for each cost ~5 ms.
+ */
+function drawCount(text: string) {
+  const glyphs = Array.from(text, countGlyph);
+  const out = new ImageData(COUNT_W * RATIO, COUNT_H * RATIO);
+  let x = Math.max(0, Math.round((out.width - glyphs.reduce((w, g) => w + g.width, 0)) / 2));
+  for (const g of glyphs) {
+    const w = Math.min(g.width, out.width - x);
+    if (w <= 0) break;
+    for (let y = 0; y < g.height; y += 1)
+      out.data.set(g.data.subarray(y * g.width * 4, (y * g.width + w) * 4), (y * out.width + x) * 4);
+    x += w;
+  }
+  return out;
+}
+
+export const PLATE_PREFIX = 'plate:';
+export const COUNT_PREFIX = 'count:';
+export const CITY_PREFIX = 'city:';
+export const CITY_MAJOR_PREFIX = 'city-major:';
+
+/** Draws the vehicle icon a `vehicleIconId` names, or undefined for another id. */
+function drawVehicleIcon(id: string): ImageData | undefined {
+  for (const kind of ['CC', 'TRUCK'] as const)
+    for (const motion of vehicleMotions)
+      if (id === vehicleIconId({ vehicleClass: kind, motion }))
+        return drawVehicle(kind, MOTION_COLORS[motion]);
+  return undefined;
+}
+
+/**
+ * Draws every image our layers name when a layer first asks for it (the missing-image resolver), so nothing is
+ * lost when the style is swapped; ids of a remote style's own sprite are left alone.
+ */
+export function installMapImages(map: MapLibreMap): () => void {
+  const resolve = (id: string) => {
+    if (map.hasImage(id)) return;
+    let image: ImageData | undefined;
+    if (id.startsWith('vehicle:')) image = drawVehicleIcon(id);
+    else if (id.startsWith(PLATE_PREFIX))
+      image = drawLabel(id.slice(PLATE_PREFIX.length), {
+        font: `600 11px ${FONT_STACK}`,
+        color: '#0f172a',
+        halo: '#ffffff',
+        background: 'rgba(255,255,255,0.85)',
+      });
+    else if (id.startsWith(COUNT_PREFIX)) image = drawCount(id.slice(COUNT_PREFIX.length));
+    else if (id.startsWith(CITY_MAJOR_PREFIX))
+      image = drawLabel(id.slice(CITY_MAJOR_PREFIX.length), {
+        font: `700 13px ${FONT_STACK}`,
+        color: '#1e293b',
+        halo: '#ffffff',
+      });
+    else if (id.startsWith(CITY_PREFIX))
+      image = drawLabel(id.slice(CITY_PREFIX.length), {
+        font: `500 11px ${FONT_STACK}`,
+        color: '#334155',
+        halo: '#ffffff',
+      });
+    if (image) map.addImage(id, image, { pixelRatio: RATIO });
+  };
+  // maplibre 6: a resolver (not the styleimagemissing event) supplies the image for the current request.
+  map.setMissingStyleImageResolver(resolve);
+  return () => map.setMissingStyleImageResolver(null);
+}

@@ -1,0 +1,25 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { createContext, useContext } from 'react';
+
+export interface MapContextValue {
+  map: MapLibreMap;
+  /** Goes up each time the style is (re)loaded: layers re-add their sources when it changes. */
+  styleVersion: number;
+  baseMap: 'remote' | 'offline';
+}
+
+export const MapContext = createContext<MapContextValue | null>(null);
+
+/** The map of the nearest `<MapView>`; only its children may call this. */
+export function useMap(): MapContextValue {
+  const value = useContext(MapContext);
+  if (!value) throw new Error('useMap() outside <MapView>');
+  return value;
+}
+
+/** Removes layers then sources, skipping what a style swap already took away. */
+export function removeOwned(map: MapLibreMap, layers: string[], sources: string[]): void {
+  if (!map.style) return;
+  for (const id of layers) if (map.getLayer(id)) map.removeLayer(id);
+  for (const id of sources) if (map.getSource(id)) map.removeSource(id);
+}

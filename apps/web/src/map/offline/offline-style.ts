@@ -1,0 +1,89 @@
+import type { StyleSpecification } from 'maplibre-gl';
+import { CITY_MAJOR_PREFIX, CITY_PREFIX } from '../canvas-images';
+import { citiesGeoJson } from './cities';
+import { landGeoJson } from './land';
+import { roadsGeoJson } from './roads';
+
+/**
+ * The built-in base map for networks that cannot load tiles: sea, land, toll roads and cities, all
+ * from data in the bundle. It has no `glyphs` and no sprite: city names are canvas images drawn on
+ * demand (see canvas-images.ts), so nothing is ever fetched.
+ */
+export function offlineStyle(): StyleSpecification {
+  return {
+    version: 8,
+    name: 'Pantau offline',
+    sources: {
+      land: { type: 'geojson', data: landGeoJson },
+      roads: { type: 'geojson', data: roadsGeoJson },
+      cities: { type: 'geojson', data: citiesGeoJson },
+    },
+    layers: [
+      { id: 'offline-sea', type: 'background', paint: { 'background-color': '#cfe3f3' } },
+      {
+        id: 'offline-land',
+        type: 'fill',
+        source: 'land',
+        paint: { 'fill-color': '#f4f1ea', 'fill-outline-color': '#b8c4cf' },
+      },
+      {
+        id: 'offline-coast',
+        type: 'line',
+        source: 'land',
+        paint: {
+          'line-color': '#9fb6c9',
+          'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.6, 10, 1.5],
+        },
+      },
+      {
+        id: 'offline-roads-casing',
+        type: 'line',
+        source: 'roads',
+        layout: { 'line-join': 'round', 'line-cap': 'round' },
+        paint: {
+          'line-color': '#c2410c',
+          'line-opacity': 0.35,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 5, 2, 12, 8],
+        },
+      },
+      {
+        id: 'offline-roads',
+        type: 'line',
+        source: 'roads',
+        layout: { 'line-join': 'round', 'line-cap': 'round' },
+        paint: {
+          'line-color': '#f97316',
+          'line-width': ['interpolate', ['linear'], ['zoom'], 5, 1, 12, 5],
+        },
+      },
+      {
+        id: 'offline-city-dots',
+        type: 'circle',
+        source: 'cities',
+        filter: ['any', ['==', ['get', 'rank'], 1], ['>=', ['zoom'], 7]],
+        paint: {
+          'circle-radius': ['match', ['get', 'rank'], 1, 3.5, 2.5],
+          'circle-color': '#334155',
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 1,
+        },
+      },
+      {
+        id: 'offline-city-labels',
+        type: 'symbol',
+        source: 'cities',
+        filter: ['any', ['==', ['get', 'rank'], 1], ['>=', ['zoom'], 7]],
+        layout: {
+          'icon-image': [
+            'concat',
+            ['match', ['get', 'rank'], 1, CITY_MAJOR_PREFIX, CITY_PREFIX],
+            ['get', 'name'],
+          ],
+          'icon-anchor': 'bottom',
+          'icon-offset': [0, -3],
+          'symbol-sort-key': ['get', 'rank'],
+        },
+      },
+    ],
+  };
+}

@@ -1,0 +1,349 @@
+import type { TrackingItem } from '@pantau/contracts';
+import type { FilterSpecification, GeoJSONSource, MapLayerMouseEvent, Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useRef } from 'react';
+import { useLiveStore } from '../lib/live/live-store';
+import { COUNT_PREFIX, PLATE_PREFIX } from './canvas-images';
+import { removeOwned, useMap } from './map-context';
+import {
+  diffVehicles,
+  emptySourceDiff,
+  sourceDiff,
+  vehicleCollection,
+  vehicleFeature,
+} from './vehicle-features';
+
+export const VEHICLES_SOURCE = 'vehicles';
+export const SELECTED_SOURCE = 'vehicle-selected';
+export const LAYER = {
+  clusters: 'vehicles-clusters',
+  clusterCount: 'vehicles-cluster-count',
+  points: 'vehicles-points',
+  labels: 'vehicles-labels',
+  selectedHalo: 'vehicle-selected-halo',
+  selectedIcon: 'vehicle-selected-icon',
+  selectedLabel: 'vehicle-selected-label',
+} as const;
+/** The source is refreshed at most once a second, as often as the server batches positions. */
+export const REFRESH_MS = 1_000;
+/** Above this share of changed vehicles a whole `setData` beats an `updateData` diff (bench/map-bench.mjs). */
+export const SET_DATA_SHARE = 0.5;
+/** `data-vehicles-rendered` (a `queryRenderedFeatures` count, for tests) is refreshed at most this often. */
+export const COUNT_RENDERED_MS = 5_000;
+/** An update not painted after this long no longer holds the next one back. */
+const STALLED_MS = 5_000;
+
+const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+function addVehicleLayers(map: MapLibreMap) {
+  map.addSource(VEHICLES_SOURCE, {
+    type: 'geojson',
+    data: EMPTY,
+    cluster: true,
+    clusterRadius: 45,
+    clusterMaxZoom: 12,
+  });
+  map.addSource(SELECTED_SOURCE, { type: 'geojson', data: EMPTY });
+  const notCluster: FilterSpecification = ['!', ['has', 'point_count']];
+  map.addLayer({
+    id: LAYER.clusters,
+    type: 'circle',
+    source: VEHICLES_SOURCE,
+    filter: ['has', 'point_count'],
+    paint: {
+      'circle-color': ['step', ['get', 'point_count'], '#2563eb', 50, '#7c3aed', 500, '#be123c'],
+      'circle-radius': ['step', ['get', 'point_count'], 14, 50, 18, 500, 23],
+      'circle-opacity': 0.88,
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 2,
+    },
+  });
+  map.addLayer({
+    id: LAYER.clusterCount,
+    type: 'symbol',
+    source: VEHICLES_SOURCE,
+    filter: ['has', 'point_count'],
+    layout: {
+      'icon-image': ['concat', COUNT_PREFIX, ['get', 'point_count_abbreviated']],
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+    },
+  });
+  map.addLayer({
+    id: LAYER.points,
+    type: 'symbol',
+    source: VEHICLES_SOURCE,
+    filter: notCluster,
+    layout: {
+      'icon-image': ['get', 'icon'],
+      'icon-rotate': ['get', 'course'],
+      'icon-rotation-alignment': 'map',
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+    },
+  });
+  map.addLayer({
+    id: LAYER.labels,
+    type: 'symbol',
+    source: VEHICLES_SOURCE,
+    filter: notCluster,
+    minzoom: 11,
+    layout: {
+      'icon-image': ['concat', PLATE_PREFIX, ['get', 'plate']],
+      'icon-anchor': 'top',
+      'icon-offset': [0, 15],
+    },
+  });
+  map.addLayer({
+    id: LAYER.selectedHalo,
+    type: 'circle',
+    source: SELECTED_SOURCE,
+    paint: {
+      'circle-radius': 20,
+      'circle-color': 'rgba(29, 78, 216, 0.18)',
+      'circle-stroke-color': '#1d4ed8',
+      'circle-stroke-width': 2.5,
+    },
+  });
+  map.addLayer({
+    id: LAYER.selectedIcon,
+    type: 'symbol',
+    source: SELECTED_SOURCE,
+    layout: {
+      'icon-image': ['get', 'icon'],
+      'icon-rotate': ['get', 'course'],
+      'icon-rotation-alignment': 'map',
+      'icon-size': 1.25,
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+    },
+  });
+  map.addLayer({
+    id: LAYER.selectedLabel,
+    type: 'symbol',
+    source: SELECTED_SOURCE,
+    layout: {
+      'icon-image': ['concat', PLATE_PREFIX, ['get', 'plate']],
+      'icon-anchor': 'top',
+      'icon-offset': [0, 20],
+      'icon-allow-overlap': true,
+    },
+  });
+}
+
+/** Vehicles on screen, counting each cluster's members; written to the container for tests and the bench. */
+function countRendered(map: MapLibreMap): number {
+  const seenPoints = new Set<unknown>();
+  const seenClusters = new Set<unknown>();
+  let total = 0;
+  for (const f of map.queryRenderedFeatures({ layers: [LAYER.points, LAYER.clusters] })) {
+    const props = f.properties as { cluster_id?: number; point_count?: number };
+    if (props.point_count !== undefined) {
+      if (seenClusters.has(props.cluster_id)) continue;
+      seenClusters.add(props.cluster_id);
+      total += props.point_count;
+    } else {
+      if (seenPoints.has(f.id)) continue;
+      seenPoints.add(f.id);
+      total += 1;
+    }
+  }
+  return total;
+}
+
+interface VehiclesLayerProps {
+  /** The vehicles to draw; leave out to draw the live store's whole fleet without re-rendering React. */
+  vehicles?: readonly TrackingItem[];
+  selected?: TrackingItem | null;
+  /** Leave out to make vehicles unclickable (e.g. while measuring). */
+  onSelect?: (kendaraanId: number) => void;
+}
+
+/**
+ * All vehicles as one clustered GeoJSON source with symbol layers (icon by class, colour by motion,
+ * rotated by course, plate from zoom 11), refreshed incrementally at most once a second; the selected
+ * vehicle in its own unclustered source. Renders nothing.
+ *
+ * The container's data attributes say what is on screen (tests and bench/map-bench.mjs read them):
+ * `data-vehicle-count` vehicles with a fix, `data-vehicles-drawn` vehicles in the source at the last
+ * painted frame, `data-vehicle-updates` data refreshes painted so far, and `data-vehicles-rendered`
+ * vehicles inside the viewport by `queryRenderedFeatures` (refreshed sparingly: it is not free).
+ */
+export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerProps) {
+  const { map, styleVersion } = useMap();
+  const onSelectRef = useRef(onSelect);
+  const live = vehicles === undefined;
+  const latest = useRef<readonly TrackingItem[]>(vehicles ?? useLiveStore.getState().vehicles);
+  const applied = useRef<ReadonlyMap<number, TrackingItem> | null>(null);
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+  });
+
+  // Source, layers and pointer handlers, again after every style (re)load.
+  useEffect(() => {
+    addVehicleLayers(map);
+    applied.current = null;
+    const onPoint = (e: MapLayerMouseEvent) => {
+      const id = e.features?.[0]?.id;
+      if (typeof id === 'number') onSelectRef.current?.(id);
+    };
+    const onCluster = async (e: MapLayerMouseEvent) => {
+      const feature = e.features?.[0];
+      const clusterId = (feature?.properties as { cluster_id?: number } | undefined)?.cluster_id;
+      if (!feature || clusterId === undefined || feature.geometry.type !== 'Point') return;
+      const source = map.getSource<GeoJSONSource>(VEHICLES_SOURCE);
+      const zoom = await source?.getClusterExpansionZoom(clusterId);
+      if (zoom !== undefined)
+        map.easeTo({ center: feature.geometry.coordinates as [number, number], zoom: zoom + 0.5 });
+    };
+    const pointer = () => {
+      if (onSelectRef.current) map.getCanvas().style.cursor = 'pointer';
+    };
+    const unpointer = () => {
+      map.getCanvas().style.cursor = '';
+    };
+    const clickable = [LAYER.points, LAYER.selectedIcon, LAYER.clusters];
+    for (const layer of clickable) {
+      map.on('mouseenter', layer, pointer);
+      map.on('mouseleave', layer, unpointer);
+    }
+    map.on('click', LAYER.points, onPoint);
+    map.on('click', LAYER.selectedIcon, onPoint);
+    map.on('click', LAYER.clusters, onCluster);
+    return () => {
+      for (const layer of clickable) {
+        map.off('mouseenter', layer, pointer);
+        map.off('mouseleave', layer, unpointer);
+      }
+      map.off('click', LAYER.points, onPoint);
+      map.off('click', LAYER.selectedIcon, onPoint);
+      map.off('click', LAYER.clusters, onCluster);
+      removeOwned(map, Object.values(LAYER), [VEHICLES_SOURCE, SELECTED_SOURCE]);
+    };
+  }, [map, styleVersion]);
+
+  // Data: throttled to one refresh a second; a diff when few vehicles changed, the whole set otherwise.
+  const schedule = useRef<() => void>(() => {});
+  useEffect(() => {
+    const container = map.getContainer();
+    let lastRun = -Infinity;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let refreshes = Number(container.dataset.vehicleUpdates ?? 0);
+    let lastCounted = -Infinity;
+    /** Vehicles in the source once the update in flight is painted (null: nothing waiting). */
+    let awaiting: number | null = null;
+    let sent = 0;
+    /** When the update in flight was sent (null: none): the next waits for it to be painted. */
+    let inFlightSince: number | null = null;
+    /** Changes arrived while an update was in flight. */
+    let dirty = false;
+    let drawnMarked = false;
+
+    // The first frame painted after an update, with the source's tiles loaded: the update is on screen.
+    const onRender = () => {
+      if (awaiting === null || !map.isSourceLoaded(VEHICLES_SOURCE)) return;
+      inFlightSince = null;
+      refreshes += 1;
+      container.dataset.vehiclesDrawn = String(awaiting);
+      if (awaiting > 0 && !drawnMarked) {
+        drawnMarked = true;
+        performance.mark('pantau:vehicles-drawn', { detail: awaiting });
+      }
+      container.dataset.vehicleUpdates = String(refreshes);
+      awaiting = null;
+      const now = performance.now();
+      if (now - lastCounted >= COUNT_RENDERED_MS) {
+        lastCounted = now;
+        // Off the frame: counting is for tests, the frame is for the user.
+        setTimeout(() => {
+          if (map.getSource(VEHICLES_SOURCE)) container.dataset.vehiclesRendered = String(countRendered(map));
+        }, 0);
+      }
+      // Changes that came in meanwhile go out now (or when a second has passed since the last send).
+      if (dirty) schedule.current();
+    };
+    map.on('render', onRender);
+
+    const run = () => {
+      timer = undefined;
+      // Back-pressure: while maplibre's worker is still on the previous update (clustering, then the
+      // tiles), a new one would only cancel its tile reloads and cost frames; wait until it is painted.
+      const now = performance.now();
+      if (inFlightSince !== null && applied.current !== null && now - inFlightSince < STALLED_MS) {
+        dirty = true;
+        return;
+      }
+      dirty = false;
+      lastRun = now;
+      const source = map.getSource<GeoJSONSource>(VEHICLES_SOURCE);
+      if (!source) return;
+      const current = latest.current;
+      const previous = applied.current;
+      if (!previous && current.length === 0) {
+        // Not seeded yet: the source starts empty, and an empty update in flight would hold back the
+        // snapshot (maplibre's worker is busy with the base map's tiles at this point).
+        container.dataset.vehicleCount = '0';
+        return;
+      }
+      const diff = diffVehicles(previous ?? new Map(), current);
+      if (previous && diff.changed.length === 0 && diff.removed.length === 0) return;
+      const whole = !previous || diff.changed.length > current.length * SET_DATA_SHARE;
+      const changes = whole ? null : sourceDiff(diff);
+      applied.current = diff.next;
+      if (changes && emptySourceDiff(changes)) return; // nothing the map shows changed
+      if (current.length > 0 && (!previous || previous.size === 0))
+        performance.mark('pantau:vehicles-sent', { detail: current.length });
+      const done = changes ? source.updateData(changes) : source.setData(vehicleCollection(current));
+      let withFix = 0;
+      for (const v of current) if (v.lat !== null && v.lon !== null) withFix += 1;
+      container.dataset.vehicleCount = String(withFix);
+      const id = ++sent;
+      inFlightSince = now;
+      void done.then(() => {
+        // A later update replaced this one: its own promise reports.
+        if (id !== sent) return;
+        awaiting = withFix;
+        // The source's tiles reload now; the render that shows them calls onRender.
+        map.triggerRepaint();
+      });
+    };
+    schedule.current = () => {
+      if (timer !== undefined) return;
+      const wait = REFRESH_MS - (performance.now() - lastRun);
+      if (wait <= 0 || applied.current === null) run();
+      else timer = setTimeout(run, wait);
+    };
+    schedule.current();
+    return () => {
+      clearTimeout(timer);
+      map.off('render', onRender);
+      schedule.current = () => {};
+    };
+  }, [map, styleVersion]);
+
+  // What to draw: the prop, or the live store read outside React render.
+  useEffect(() => {
+    if (!live) return;
+    latest.current = useLiveStore.getState().vehicles;
+    schedule.current();
+    return useLiveStore.subscribe((s, prev) => {
+      if (s.vehicles === prev.vehicles) return;
+      latest.current = s.vehicles;
+      schedule.current();
+    });
+  }, [live]);
+  useEffect(() => {
+    if (!vehicles) return;
+    latest.current = vehicles;
+    schedule.current();
+  }, [vehicles]);
+
+  // The selected vehicle: one feature, updated as it moves.
+  useEffect(() => {
+    const feature = selected ? vehicleFeature(selected) : null;
+    map
+      .getSource<GeoJSONSource>(SELECTED_SOURCE)
+      ?.setData(feature ? { type: 'FeatureCollection', features: [feature] } : EMPTY);
+  }, [map, styleVersion, selected]);
+
+  return null;
+}
