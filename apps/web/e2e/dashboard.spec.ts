@@ -160,7 +160,7 @@ test.describe('the dashboard', () => {
     await page.getByTestId('sidebar').locator('a[href="/vehicle-summary"]').click();
     await expect(page).toHaveURL(/\/vehicle-summary$/);
     await expect(page.getByTestId('vehicle-summary-page')).toBeVisible();
-    await page.getByTestId('sidebar').locator('a[href="/"]').click();
+    await page.getByTestId('sidebar').locator('.ant-menu a[href="/"]').click();
     await expect(page.getByTestId('dashboard-page')).toBeVisible();
     expect(errors).toEqual([]);
   });

@@ -24,9 +24,11 @@ export function FitFleetOnce({ vehicles, skip }: { vehicles?: readonly TrackingI
       fit(vehicles);
       return;
     }
-    if (fit(useLiveStore.getState().vehicles)) return;
+    // The whole fleet once the snapshot is in, not the first few vehicles a live message brought.
+    const now = useLiveStore.getState();
+    if (now.seeded && fit(now.vehicles)) return;
     const off = useLiveStore.subscribe((s) => {
-      if (fit(s.vehicles)) off();
+      if (s.seeded && fit(s.vehicles)) off();
     });
     return off;
   }, [map, vehicles, skip]);

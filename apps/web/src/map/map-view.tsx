@@ -30,6 +30,8 @@ export function MapView({ children, className, style, rtl = false, locale }: Map
   const container = useRef<HTMLDivElement>(null);
   const [value, setValue] = useState<MapContextValue | null>(null);
   const localeRef = useRef(locale);
+  /** Set once the map is removed: `map.remove()` already took its controls off. */
+  const removed = useRef(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -78,10 +80,13 @@ export function MapView({ children, className, style, rtl = false, locale }: Map
       observer = new ResizeObserver(() => m.resize());
       observer.observe(el);
     });
+    removed.current = false;
     return () => {
       cancelled = true;
       observer?.disconnect();
       removeImages?.();
+      // On unmount this cleanup runs before the controls' one below, which must then leave them alone.
+      removed.current = true;
       map?.remove();
       setValue(null);
     };
@@ -95,6 +100,7 @@ export function MapView({ children, className, style, rtl = false, locale }: Map
     value.map.addControl(nav, rtl ? 'top-left' : 'top-right');
     value.map.addControl(scale, rtl ? 'bottom-right' : 'bottom-left');
     return () => {
+      if (removed.current) return;
       value.map.removeControl(nav);
       value.map.removeControl(scale);
     };

@@ -298,13 +298,19 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
       container.dataset.vehicleCount = String(withFix);
       const id = ++sent;
       inFlightSince = now;
-      void done.then(() => {
-        // A later update replaced this one: its own promise reports.
-        if (id !== sent) return;
-        awaiting = withFix;
-        // The source's tiles reload now; the render that shows them calls onRender.
-        map.triggerRepaint();
-      });
+      done.then(
+        () => {
+          // A later update replaced this one: its own promise reports.
+          if (id !== sent) return;
+          awaiting = withFix;
+          // The source's tiles reload now; the render that shows them calls onRender.
+          map.triggerRepaint();
+        },
+        () => {
+          // The worker failed it (or the source went away): do not hold the next update back.
+          if (id === sent) inFlightSince = null;
+        },
+      );
     };
     schedule.current = () => {
       if (timer !== undefined) return;

@@ -67,8 +67,9 @@ export function useLiveEvent<T extends EventType>(type: T, handler: (data: Event
 }
 
 /**
- * Opens the shared socket while the shell is shown with a role, closes it on sign-out, and after each
- * reconnect refetches the snapshots: tracking, dashboard summary and notifications.
+ * Opens the shared socket while the shell is shown with a role (and starts fetching the tracking
+ * snapshot), closes it on sign-out, and after each reconnect refetches the snapshots: tracking,
+ * dashboard summary and notifications.
  */
 export function useLiveConnection(enabled: boolean): void {
   const queryClient = useQueryClient();
@@ -77,6 +78,10 @@ export function useLiveConnection(enabled: boolean): void {
   useEffect(() => {
     if (!active) return;
     startLiveSocket();
+    // Fetch the fleet snapshot now, while the page's code is still loading: the map, the dashboard and
+    // the vehicle summary all need it, and at 10,000 vehicles it is a few MB (staleTime: Infinity, so the
+    // page's own query takes it from the cache).
+    void queryClient.prefetchQuery(trackingQueryOptions());
     const off = onLiveResync(() => {
       void queryClient.invalidateQueries({ queryKey: trackingKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['dashboard-summary'] });
