@@ -27,6 +27,12 @@ const warmupMs = Number(values.warmup) * 1000;
 export const imeiOf = (i: number) => `86000000${String(i).padStart(7, '0')}`;
 
 const latencies: number[] = [];
+/** Connections the server closed before the end, and those closed while waiting for an answer. */
+const closes = { early: 0, waiting: 0 };
+process.on('exit', (code) => {
+  if (code !== 0)
+    process.stderr.write(`gt06-load: exit ${code}, connections closed ${JSON.stringify(closes)}\n`);
+});
 let acked = 0;
 let measureFrom = 0;
 let measureTo = 0;
@@ -39,6 +45,10 @@ async function tracker(index: number, stopAt: number) {
   });
   const splitter = new Gt06FrameSplitter();
   const sentAt = new Map<number, number>();
+  socket.on('close', () => {
+    if (performance.now() < stopAt) closes.early++;
+    if (sentAt.size > 0 || !loggedIn) closes.waiting++;
+  });
   let onAck: (() => void) | null = null;
   let loggedIn = false;
   socket.on('data', (chunk) => {
@@ -107,5 +117,12 @@ await Promise.all(running);
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
 process.stdout.write(
-  `${JSON.stringify({ acked, seconds: durationMs / 1000, p50: pct(0.5), p99: pct(0.99), max: latencies.at(-1) ?? NaN })}\n`,
+  `${JSON.stringify({
+    acked,
+    seconds: durationMs / 1000,
+    p50: pct(0.5),
+    p99: pct(0.99),
+    max: latencies.at(-1) ?? NaN,
+    cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+  })}\n`,
 );

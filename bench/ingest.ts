@@ -8,17 +8,33 @@
  * (run.mjs creates a throwaway database). Prints one JSON line with the figures.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { positions, units, vehicles } from '../apps/server/src/db/schema/index.js';
 import { createGt06Server } from '../apps/server/src/ingest/gt06-server.js';
+
+/** Profiles this (server) process from the end of the load's warm-up for a while (BENCH_CPU_PROFILE=file). */
+async function profileServer(file: string) {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFile } = await import('node:fs/promises');
+  const session = new Session();
+  session.connect();
+  await new Promise((r) => setTimeout(r, 4000));
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
 
 const { values } = parseArgs({
   options: {
@@ -63,30 +79,80 @@ await app.ready();
 const gt06 = createGt06Server({ pipeline: app.pipeline, logger: app.log });
 const { port } = await gt06.listen(0, '127.0.0.1');
 
+/**
+ * CPU time (ms) of each PostgreSQL backend serving this database, read from /proc (PostgreSQL on this
+ * machine only; null when unreadable). Backends that end before the second reading are not counted.
+ */
+async function databaseCpuMs(): Promise<Map<number, number> | null> {
+  if (database.kind !== 'postgres') return null;
+  try {
+    const { rows } = (await database.db.execute(
+      sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
+    )) as unknown as { rows: { pid: number }[] };
+    const out = new Map<number, number>();
+    for (const { pid } of rows) {
+      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    }
+    return out;
+  } catch {
+    return null;
+  }
+}
+const cpuBetween = (before: Map<number, number> | null, after: Map<number, number> | null) => {
+  if (!before || !after) return null;
+  let ms = 0;
+  for (const [pid, t] of after) ms += t - (before.get(pid) ?? 0);
+  return ms;
+};
+
 const cpuBefore = process.cpuUsage();
-const load = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    new URL('./gt06-load.ts', import.meta.url).pathname,
-    `--port=${port}`,
-    `--clients=${clients}`,
-    `--duration=${values.duration}`,
-    `--window=${values.window}`,
-  ],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-let output = '';
-load.stdout.on('data', (d: Buffer) => (output += d.toString()));
-await new Promise((resolve) => load.on('exit', resolve));
+const dbCpuBefore = await databaseCpuMs();
+const startedAt = performance.now();
+/**
+ * Runs the load generator. On this shared machine it has now and then exited at start-up with code
+ * 13 and no output (module loading under tsx while the CPU is starved); such a run is started again.
+ */
+async function runLoad(): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const load = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        new URL('./gt06-load.ts', import.meta.url).pathname,
+        `--port=${port}`,
+        `--clients=${clients}`,
+        `--duration=${values.duration}`,
+        `--window=${values.window}`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    load.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    const exit = await new Promise<string>((resolve) =>
+      load.on('exit', (code, signal) => resolve(`exit code ${code}, signal ${signal}`)),
+    );
+    if (output.trim()) return output;
+    if (attempt >= 3) throw new Error(`the load generator printed nothing (${exit})`);
+    process.stderr.write(`bench: the load generator printed nothing (${exit}); starting it again\n`);
+  }
+}
+const profile = process.env.BENCH_CPU_PROFILE ? profileServer(process.env.BENCH_CPU_PROFILE) : null;
+const output = await runLoad();
+await (
+  await profile
+)?.();
 const cpu = process.cpuUsage(cpuBefore);
+const wallS = (performance.now() - startedAt) / 1000;
+const dbCpuMs = cpuBetween(dbCpuBefore, await databaseCpuMs());
 const result = JSON.parse(output.trim().split('\n').at(-1)!) as {
   acked: number;
   seconds: number;
   p50: number;
   p99: number;
   max: number;
+  cpuSeconds: number;
 };
 await gt06.close(1000);
 await app.close();
@@ -105,6 +171,11 @@ process.stdout.write(
     p99AckMs: Math.round(result.p99 * 10) / 10,
     maxAckMs: Math.round(result.max),
     storedRows: stored!.n,
-    serverCpuSeconds: Math.round((cpu.user + cpu.system) / 1e5) / 10,
+    // Shares of one core over the load's run (warm-up included): this server process, the load
+    // generator, PostgreSQL's backends (when local); and the machine's load average at the end.
+    serverCpuPct: Math.round((cpu.user + cpu.system) / 1e4 / wallS),
+    loadCpuPct: Math.round((result.cpuSeconds * 100) / wallS),
+    dbCpuPct: dbCpuMs === null ? null : Math.round(dbCpuMs / 10 / wallS),
+    loadAverage: Math.round(loadavg()[0]! * 10) / 10,
   })}\n`,
 );

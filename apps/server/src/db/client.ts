@@ -39,6 +39,9 @@ export function fromPglite(client: PGlite, description = 'PGlite (in memory)'): 
 
 export function fromPostgresUrl(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that drops (a database restart, a failover) is discarded by the pool; without a
+  // listener its error would be thrown as unhandled and stop the server. The next query reconnects.
+  pool.on('error', (err) => process.stderr.write(`PostgreSQL connection lost: ${err.message}\n`));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,

@@ -215,4 +215,78 @@ describe('pipeline.ingest', () => {
       expect(item.todayEngineHours).toBeCloseTo(120 / 3600, 2);
     }
   });
+
+  it('an alarm frame at the fix time of the GPS frame before it reaches the rules and notifies', async () => {
+    // GT06 alarm frames (0x16/0x26) often carry the preceding GPS frame's fix: that key is stored
+    // already, yet the SOS must raise its event; a plain repeat of the fix stays a duplicate.
+    const v = fleet[8]!;
+    const at = secondsAgo(40);
+    expect((await t.app.pipeline.ingest([fix(v.trackerId, at)], source)).stored).toBe(1);
+    published.length = 0;
+    const sos = await t.app.pipeline.ingest(
+      [fix(v.trackerId, at, { alarm: 'sos', attributes: { alarmCode: 1 } })],
+      source,
+    );
+    expect(sos).toEqual({ stored: 1, dropped: [] });
+    const alarms = await t.db.db
+      .select()
+      .from(events)
+      .where(and(eq(events.vehicleId, v.vehicleId), eq(events.kind, 'alarm')));
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]!.attributes).toMatchObject({ alarm: 'sos' });
+    expect(published.filter((e) => e.type === 'notification')).toMatchObject([
+      { type: 'notification', unitId: UNIT.sunter, data: { vehicle: v.plate } },
+    ]);
+    // The stored row keeps the fix and gains the alarm.
+    const [row] = await t.db.db
+      .select()
+      .from(positions)
+      .where(and(eq(positions.vehicleId, v.vehicleId), eq(positions.fixTime, at)));
+    expect(row!.attributes).toMatchObject({ alarm: 'sos', alarmCode: 1 });
+    expect(await storedOf(v.vehicleId)).toBe(1);
+
+    // The tracker resends the unacknowledged alarm: no second event (the rule drops repeats).
+    await t.app.pipeline.ingest([fix(v.trackerId, at, { alarm: 'sos' })], source);
+    const again = await t.db.db
+      .select()
+      .from(events)
+      .where(and(eq(events.vehicleId, v.vehicleId), eq(events.kind, 'alarm')));
+    expect(again).toHaveLength(1);
+    // A plain repeat of the fix is still a duplicate.
+    expect(await t.app.pipeline.ingest([fix(v.trackerId, at)], source)).toEqual({
+      stored: 0,
+      dropped: [{ trackerId: v.trackerId, reason: 'duplicate' }],
+    });
+  });
+
+  it('a GPS frame and an alarm frame with the same fix in one call: one row, and the alarm event', async () => {
+    const v = fleet[9]!;
+    const at = secondsAgo(30);
+    const result = await t.app.pipeline.ingest(
+      [fix(v.trackerId, at), fix(v.trackerId, at, { alarm: 'powerCut' }), fix(v.trackerId, at)],
+      source,
+    );
+    expect(result).toEqual({ stored: 2, dropped: [{ trackerId: v.trackerId, reason: 'duplicate' }] });
+    expect(await storedOf(v.vehicleId)).toBe(1);
+    const alarms = await t.db.db
+      .select()
+      .from(events)
+      .where(and(eq(events.vehicleId, v.vehicleId), eq(events.kind, 'alarm')));
+    expect(alarms.map((e) => e.attributes)).toEqual([{ alarm: 'powerCut' }]);
+  });
+
+  it('an ignition change reported at an already stored fix time runs the ignition rule', async () => {
+    const v = fleet[11]!;
+    const before = secondsAgo(25);
+    const at = secondsAgo(20);
+    await t.app.pipeline.ingest([fix(v.trackerId, before), fix(v.trackerId, at)], source);
+    const result = await t.app.pipeline.ingest([fix(v.trackerId, at, { ignition: false })], source);
+    expect(result.stored).toBe(1);
+    const offs = await t.db.db
+      .select()
+      .from(events)
+      .where(and(eq(events.vehicleId, v.vehicleId), eq(events.kind, 'ignition_off')));
+    expect(offs).toHaveLength(1);
+    expect(t.app.pipeline.trackingItem(v.vehicleId)!.ignition).toBe(false);
+  });
 });

@@ -8,13 +8,15 @@ import type { Rule, RuleContext, RuleEvent, RuleThresholds, VehicleRuleState } f
 import { normalisePosition } from './normalise.js';
 import { isStopAllowedAt, nearestPlace } from './places.js';
 import {
+  appendPositions,
   closeEvent,
   insertEvents,
   insertPositions,
+  isUniqueViolation,
   loadStates,
   loadVehicles,
+  mergePositions,
   noteUnknownTrackers,
-  positionKey,
   upsertStates,
   type EventEnd,
   type NewEventRow,
@@ -40,8 +42,13 @@ export interface PipelineDeps {
   thresholdsFor(vehicle: VehicleInfo): RuleThresholds;
   /** Where changed vehicles, new notifications and summary changes go (the live hub). */
   publish(event: LiveEvent): void;
-  /** Flush after this many rows or this many ms, whichever comes first (defaults 1,000 and 25 ms). */
-  batch?: { maxRows?: number; intervalMs?: number };
+  /**
+   * Batching. A batch starts as soon as the database is free and takes what has queued meanwhile, up
+   * to `maxRows` (default 4,000): small batches when idle, large ones under load. `intervalMs` (default
+   * 0) holds an idle pipeline's first position this long for company. `concurrency` batches of
+   * disjoint vehicles may be written at once (default 1 on PGlite, a single connection; 3 on PostgreSQL).
+   */
+  batch?: { maxRows?: number; intervalMs?: number; concurrency?: number };
   /** How often `onTick` runs for every vehicle (default 30 s; 0 = only when `tick()` is called). */
   tickMs?: number;
   /** Events found from fixes older than this are stored but not pushed as live notifications (5 min). */
@@ -59,10 +66,12 @@ export interface TelemetryPipeline extends Pipeline {
   trackingItem(vehicleId: number): TrackingItem | null;
 }
 
-interface Accepted {
+/** One accepted position of a call, on its way through a batch. */
+interface Accepted extends PositionRow {
   vehicle: VehicleInfo;
-  position: Position;
-  row: PositionRow;
+  call: Pending;
+  /** Filled in by the batch: stored as a new row, or its news merged into the stored row. */
+  stored: boolean;
 }
 interface Pending {
   accepted: Accepted[];
@@ -83,12 +92,13 @@ const REFRESH_ON_UNKNOWN_MS = 30_000;
 /**
  * The one pipeline every source feeds (DESIGN.md §6): validate → coalesce callers into one batched
  * insert → per vehicle in fix-time order update the live state and run the rules → store events →
- * publish. Batches and ticks run one at a time, so a vehicle's state is only ever moved by one writer.
+ * publish. A vehicle is in at most one batch at a time and ticks run alone, so a vehicle's state is only
+ * ever moved by one writer; on PostgreSQL batches of different vehicles are written concurrently.
  */
 export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   const { db, clock, logger, rules, publish } = deps;
-  const maxRows = deps.batch?.maxRows ?? 1000;
-  const intervalMs = deps.batch?.intervalMs ?? 25;
+  let maxRows = deps.batch?.maxRows ?? 4000;
+  const intervalMs = deps.batch?.intervalMs ?? 0;
   const liveWindowMs = deps.liveWindowMs ?? 5 * 60_000;
 
   let byTracker = new Map<string, VehicleInfo>();
@@ -96,23 +106,29 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   let thresholds = new Map<number, RuleThresholds>();
   let states = new Map<number, LiveState>();
   let lastRefresh = 0;
+  let concurrency = 1;
 
   const pending: Pending[] = [];
   let pendingRows = 0;
-  const pendingKeys = new Set<string>();
+  /** The queued positions by vehicle and fix time (in-queue dedupe without building key strings). */
+  const queued = new Map<number, Map<number, Position>>();
   let unknown = new Map<string, { trackerId: string; source: IngestSource; messages: number; at: Date }>();
   let timer: NodeJS.Timeout | null = null;
+  let immediate: NodeJS.Immediate | null = null;
   let tickTimer: NodeJS.Timeout | null = null;
   let started: Promise<void> | null = null;
   let closed = false;
 
-  // Batches and ticks run strictly one after another.
-  let chain: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(job: () => Promise<T>): Promise<T> => {
-    const run = chain.then(job, job);
-    chain = run.catch(() => undefined);
-    return run;
-  };
+  /** Batches being written, and the vehicles they hold: a vehicle is in at most one batch at a time. */
+  let inFlight = 0;
+  const busyVehicles = new Set<number>();
+  /** While a tick runs (or waits for the batches in flight to finish) no batch starts. */
+  let tickHold = false;
+  let ticking: Promise<void> | null = null;
+  /** Called when the last batch in flight is done. */
+  const idleWaiters: (() => void)[] = [];
+  const waitIdle = () =>
+    new Promise<void>((resolve) => (inFlight === 0 ? resolve() : idleWaiters.push(resolve)));
 
   const contextOf = (v: VehicleInfo): RuleContext => ({
     vehicle: { kendaraanId: v.vehicleId, unitId: v.unitId },
@@ -130,6 +146,10 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
 
   function start() {
     started ??= (async () => {
+      // Several batches at once only where there are several connections (PostgreSQL's pool).
+      concurrency = Math.max(1, deps.batch?.concurrency ?? (isPglite(db) ? 1 : 4));
+      // With several connections, batches of 1,000 keep them all busy (and the next one being built).
+      if (concurrency > 1 && deps.batch?.maxRows === undefined) maxRows = 1000;
       await refreshVehicles();
       states = await loadStates(db);
       const tickMs = deps.tickMs ?? 30_000;
@@ -143,16 +163,41 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     return started;
   }
 
+  /**
+   * Starts batches while there is work, room and no tick waiting. An idle pipeline starts one at the
+   * end of this turn of the event loop (or after `intervalMs`), so callers that arrive together share
+   * it; under load the queue grows while the database works, and the next batch takes up to `maxRows`.
+   */
   function schedule() {
-    if (pendingRows >= maxRows) {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      void exclusive(flush);
-    } else if (!timer) {
-      timer = setTimeout(() => {
-        timer = null;
-        void exclusive(flush);
-      }, intervalMs);
+    if (tickHold || (pending.length === 0 && unknown.size === 0)) return;
+    if (inFlight === 0) {
+      if (timer || immediate) return;
+      if (intervalMs > 0) timer = setTimeout(startBatches, intervalMs);
+      else immediate = setImmediate(startBatches);
+      return;
+    }
+    // More than one batch at once only when the queue holds a worthwhile batch of other vehicles.
+    if (inFlight < concurrency && pendingRows >= Math.min(maxRows, 500)) startBatches();
+  }
+
+  function startBatches() {
+    if (timer) clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
+    timer = null;
+    immediate = null;
+    while (!tickHold && inFlight < concurrency && (pending.length > 0 || unknown.size > 0)) {
+      const batch = takeBatch();
+      if (batch.length === 0 && unknown.size === 0) break;
+      inFlight++;
+      void runBatch(batch)
+        .catch((err: unknown) => logger.error({ err }, 'telemetry batch failed'))
+        .finally(() => {
+          inFlight--;
+          for (const p of batch) for (const a of p.accepted) busyVehicles.delete(a.vehicleId);
+          if (inFlight === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+          schedule();
+        });
+      if (pendingRows < Math.min(maxRows, 500)) break;
     }
   }
 
@@ -161,7 +206,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     await start();
     const now = clock();
     const result: IngestResult = { stored: 0, dropped: [] };
-    const accepted: Accepted[] = [];
+    const call: Pending = { accepted: [], result, resolve: noop, reject: noop };
     for (const raw of positions) {
       const trackerId = String(raw?.trackerId ?? '');
       try {
@@ -177,22 +222,36 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
           continue;
         }
         const p = checked.position;
-        const key = positionKey(vehicle.vehicleId, p.fixTime.getTime());
-        if (pendingKeys.has(key)) {
+        const t = p.fixTime.getTime();
+        let byTime = queued.get(vehicle.vehicleId);
+        const twin = byTime?.get(t);
+        // A second report of a queued fix is dropped unless it says something new (an alarm frame
+        // carrying the GPS frame's fix time): that one goes on, to reach the rules.
+        if (twin && !hasNews(p, twin.ignition)) {
           result.dropped.push({ trackerId, reason: 'duplicate' });
           continue;
         }
-        pendingKeys.add(key);
-        accepted.push({ vehicle, position: p, row: rowOf(vehicle.vehicleId, p, now) });
+        if (!byTime) queued.set(vehicle.vehicleId, (byTime = new Map()));
+        if (!twin) byTime.set(t, p);
+        call.accepted.push({
+          vehicleId: vehicle.vehicleId,
+          position: p,
+          serverTime: now,
+          vehicle,
+          call,
+          stored: false,
+        });
       } catch (err) {
         logger.warn({ err, trackerId }, 'dropped a position that could not be read');
         result.dropped.push({ trackerId, reason: 'invalid' });
       }
     }
-    if (accepted.length === 0) return result;
+    if (call.accepted.length === 0) return result;
     return new Promise<IngestResult>((resolve, reject) => {
-      pending.push({ accepted, result, resolve, reject });
-      pendingRows += accepted.length;
+      call.resolve = resolve;
+      call.reject = reject;
+      pending.push(call);
+      pendingRows += call.accepted.length;
       schedule();
     });
   }
@@ -209,7 +268,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       lastRefresh = Date.now();
       refreshVehicles().catch((err: unknown) => logger.error({ err }, 'vehicle index refresh failed'));
     }
-    if (!timer) schedule();
+    schedule();
   }
 
   async function flushUnknown() {
@@ -223,31 +282,64 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     }
   }
 
-  /** Takes up to `maxRows` rows of whole calls off the queue. */
+  /**
+   * Takes whole calls off the queue, oldest first, up to `maxRows` rows. A call with a vehicle that is
+   * in a batch being written waits, and so does every later call of its vehicles: a vehicle's
+   * positions reach the rules in the order they came.
+   */
   function takeBatch(): Pending[] {
     const batch: Pending[] = [];
     let rows = 0;
-    while (pending.length > 0 && (rows === 0 || rows + pending[0]!.accepted.length <= maxRows)) {
-      const next = pending.shift()!;
-      batch.push(next);
-      rows += next.accepted.length;
+    let blocked: Set<number> | null = null;
+    for (let i = 0; i < pending.length && rows < maxRows;) {
+      const call = pending[i]!;
+      const n = call.accepted.length;
+      if (rows > 0 && rows + n > maxRows) break;
+      let free = true;
+      for (const a of call.accepted)
+        if (busyVehicles.has(a.vehicleId) || blocked?.has(a.vehicleId)) {
+          free = false;
+          break;
+        }
+      if (!free) {
+        blocked ??= new Set();
+        for (const a of call.accepted) blocked.add(a.vehicleId);
+        i++;
+        continue;
+      }
+      pending.splice(i, 1);
+      batch.push(call);
+      rows += n;
     }
     pendingRows -= rows;
-    for (const p of batch)
-      for (const a of p.accepted) pendingKeys.delete(positionKey(a.row.vehicleId, a.row.fixTime.getTime()));
+    for (const call of batch)
+      for (const a of call.accepted) {
+        busyVehicles.add(a.vehicleId);
+        const byTime = queued.get(a.vehicleId);
+        if (byTime?.get(a.position.fixTime.getTime()) === a.position) {
+          byTime.delete(a.position.fixTime.getTime());
+          if (byTime.size === 0) queued.delete(a.vehicleId);
+        }
+      }
     return batch;
   }
 
-  async function flush() {
+  async function runBatch(batch: Pending[]) {
     await flushUnknown();
-    if (pending.length === 0) return;
-    const batch = takeBatch();
-    if (pending.length > 0) schedule();
-    const accepted = batch.flatMap((p) => p.accepted);
+    if (batch.length === 0) return;
+    const accepted = batch.length === 1 ? batch[0]!.accepted : batch.flatMap((p) => p.accepted);
     const now = clock();
     let outcome: Awaited<ReturnType<typeof writeBatch>>;
     try {
-      outcome = await writeBatch(accepted, now);
+      try {
+        outcome = await writeBatch(accepted, now, false);
+      } catch (err) {
+        // A position taken for new was stored already (another writer): again, asking row by row.
+        if (!isUniqueViolation(err)) throw err;
+        logger.warn({ rows: accepted.length }, 'a batch met stored positions; writing it again');
+        for (const a of accepted) a.stored = false;
+        outcome = await writeBatch(accepted, now, true);
+      }
     } catch (err) {
       logger.error({ err, rows: accepted.length }, 'storing positions failed');
       for (const p of batch) p.reject(err);
@@ -255,7 +347,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     }
     for (const p of batch) {
       for (const a of p.accepted) {
-        if (outcome.inserted.has(positionKey(a.row.vehicleId, a.row.fixTime.getTime()))) p.result.stored += 1;
+        if (a.stored) p.result.stored += 1;
         else p.result.dropped.push({ trackerId: a.vehicle.trackerId, reason: 'duplicate' });
       }
       p.resolve(p.result);
@@ -263,32 +355,71 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     commit(outcome.next, outcome.events, now);
   }
 
-  /** One transaction: positions, then the newer fixes' states and their events. */
-  async function writeBatch(accepted: Accepted[], now: Date) {
+  /**
+   * One transaction: the positions, then per vehicle in fix-time order the rules and the live state
+   * (only fixes newer than the state move it; one at the state's own fix time moves it only when it
+   * says something new, such as an alarm), then the states and events.
+   *
+   * Positions newer than the vehicle's live state cannot be stored yet (this process is the writer
+   * that moved the state; a batch holds one row per key), so they are appended without asking
+   * (`appendPositions`); the others are inserted with `ON CONFLICT DO NOTHING RETURNING`. `safe`
+   * sends every position the second way (after an append met a stored row).
+   */
+  async function writeBatch(accepted: Accepted[], now: Date, safe: boolean) {
     return db.transaction(async (tx) => {
-      const inserted = await insertPositions(
-        tx as unknown as Db,
-        accepted.map((a) => a.row),
-      );
+      const txDb = tx as unknown as Db;
       const byVehicle = new Map<number, Accepted[]>();
       for (const a of accepted) {
-        if (!inserted.has(positionKey(a.row.vehicleId, a.row.fixTime.getTime()))) continue;
-        const list = byVehicle.get(a.vehicle.vehicleId);
+        const list = byVehicle.get(a.vehicleId);
         if (list) list.push(a);
-        else byVehicle.set(a.vehicle.vehicleId, [a]);
+        else byVehicle.set(a.vehicleId, [a]);
       }
+      const fresh: Accepted[] = [];
+      const maybe: Accepted[] = [];
+      const twins: Accepted[] = [];
+      for (const [vehicleId, list] of byVehicle) {
+        if (list.length > 1) list.sort(byFixTime);
+        const latest = states.get(vehicleId)?.fixTime.getTime() ?? null;
+        let previous = NaN;
+        for (const a of list) {
+          const t = a.position.fixTime.getTime();
+          // A second report of a fix in this batch (it has news, or it would have been dropped).
+          if (t === previous) twins.push(a);
+          else if (!safe && latest !== null && t > latest) fresh.push(a);
+          else maybe.push(a);
+          previous = t;
+        }
+      }
+      await appendPositions(txDb, fresh);
+      for (const a of fresh) a.stored = true;
+      const inserted = await insertPositions(txDb, maybe);
+      const merges: Accepted[] = twins;
+      maybe.forEach((a, i) => {
+        if (inserted.has(i)) a.stored = true;
+        // Already stored, but with news: kept by merging it into the stored row (and it runs the rules).
+        else if (hasNews(a.position, states.get(a.vehicleId)?.ignition ?? null)) merges.push(a);
+      });
+      await mergePositions(txDb, merges);
+      for (const a of merges) a.stored = true;
+
       const next = new Map<number, LiveState>();
       const found: FoundEvent[] = [];
       for (const [vehicleId, list] of byVehicle) {
-        list.sort((x, y) => x.position.fixTime.getTime() - y.position.fixTime.getTime());
         const vehicle = list[0]!.vehicle;
         const ctx = contextOf(vehicle);
         let state = states.get(vehicleId) ?? null;
         let moved = false;
-        for (const { position, row } of list) {
-          // A buffered fix older than the latest one is stored (above) but moves nothing live.
-          if (state && position.fixTime.getTime() <= state.fixTime.getTime()) continue;
-          const live = now.getTime() - position.fixTime.getTime() <= liveWindowMs;
+        for (const a of list) {
+          if (!a.stored) continue;
+          const position = a.position;
+          const t = position.fixTime.getTime();
+          if (state) {
+            const latest = state.fixTime.getTime();
+            // A buffered fix older than the latest one is stored (above) but moves nothing live; one at
+            // the same fix time does only when it brings news (an alarm, an ignition change).
+            if (t < latest || (t === latest && !hasNews(position, state.ignition))) continue;
+          }
+          const live = now.getTime() - t <= liveWindowMs;
           let ruleState = state?.ruleState ?? {};
           for (const rule of rules) {
             const r = runRule(rule, () => rule.onPosition(ruleState, position, ctx), vehicle);
@@ -296,18 +427,18 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
             ruleState = r.state;
             for (const event of r.events) found.push({ vehicle, event, live });
           }
-          state = advanceState(state, position, row.serverTime, now, ctx.thresholds, ruleState);
+          state = advanceState(state, position, a.serverTime, now, ctx.thresholds, ruleState);
           moved = true;
         }
         if (moved && state) next.set(vehicleId, state);
       }
       await upsertStates(
-        tx as unknown as Db,
+        txDb,
         [...next].map(([vehicleId, s]) => ({ vehicleId, s })),
         now,
       );
-      const events = await storeEvents(tx as unknown as Db, found);
-      return { inserted, next, events };
+      const events = await storeEvents(txDb, found);
+      return { next, events };
     });
   }
 
@@ -415,43 +546,58 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   }
 
   /** Time passing: every vehicle's `onTick` (GPS lost, over-stop timing) and its GPS status. */
-  function tick() {
-    return exclusive(async () => {
+  function tick(): Promise<void> {
+    const run = async () => {
       await start();
-      const now = clock();
-      const next = new Map<number, LiveState>();
-      const found: FoundEvent[] = [];
-      for (const [vehicleId, s] of states) {
-        const vehicle = byId.get(vehicleId);
-        if (!vehicle) continue;
-        const ctx = contextOf(vehicle);
-        let ruleState = s.ruleState;
-        for (const rule of rules) {
-          const r = runRule(rule, () => rule.onTick(ruleState, now, ctx), vehicle);
-          if (!r) continue;
-          ruleState = r.state;
-          for (const event of r.events) found.push({ vehicle, event, live: true });
-        }
-        const gpsStatus = gpsStatusOf(s.fixTime, now, ctx.thresholds.gpsLostMinutes);
-        const motion = motionOf({ ...s, gpsStatus }, ctx.thresholds.stopSpeedKmh);
-        if (
-          gpsStatus !== s.gpsStatus ||
-          motion !== s.motion ||
-          JSON.stringify(ruleState) !== JSON.stringify(s.ruleState)
-        )
-          next.set(vehicleId, { ...s, gpsStatus, motion, ruleState });
+      tickHold = true;
+      try {
+        await waitIdle();
+        await tickNow();
+      } finally {
+        tickHold = false;
+        schedule();
       }
-      if (next.size === 0 && found.length === 0) return;
-      const events = await db.transaction(async (tx) => {
-        await upsertStates(
-          tx as unknown as Db,
-          [...next].map(([vehicleId, s]) => ({ vehicleId, s })),
-          now,
-        );
-        return storeEvents(tx as unknown as Db, found);
-      });
-      commit(next, events, now);
+    };
+    const next = (ticking ?? Promise.resolve()).then(run, run);
+    const settled = next.catch(() => undefined);
+    ticking = settled;
+    void settled.then(() => {
+      if (ticking === settled) ticking = null;
     });
+    return next;
+  }
+
+  async function tickNow() {
+    const now = clock();
+    const next = new Map<number, LiveState>();
+    const found: FoundEvent[] = [];
+    for (const [vehicleId, s] of states) {
+      const vehicle = byId.get(vehicleId);
+      if (!vehicle) continue;
+      const ctx = contextOf(vehicle);
+      let ruleState = s.ruleState;
+      for (const rule of rules) {
+        const r = runRule(rule, () => rule.onTick(ruleState, now, ctx), vehicle);
+        if (!r) continue;
+        ruleState = r.state;
+        for (const event of r.events) found.push({ vehicle, event, live: true });
+      }
+      const gpsStatus = gpsStatusOf(s.fixTime, now, ctx.thresholds.gpsLostMinutes);
+      const motion = motionOf({ ...s, gpsStatus }, ctx.thresholds.stopSpeedKmh);
+      // Rules answer the same state object when nothing changed.
+      if (gpsStatus !== s.gpsStatus || motion !== s.motion || ruleState !== s.ruleState)
+        next.set(vehicleId, { ...s, gpsStatus, motion, ruleState });
+    }
+    if (next.size === 0 && found.length === 0) return;
+    const events = await db.transaction(async (tx) => {
+      await upsertStates(
+        tx as unknown as Db,
+        [...next].map(([vehicleId, s]) => ({ vehicleId, s })),
+        now,
+      );
+      return storeEvents(tx as unknown as Db, found);
+    });
+    commit(next, events, now);
   }
 
   return {
@@ -467,35 +613,42 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     },
     async close() {
       closed = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
       if (tickTimer) clearInterval(tickTimer);
       tickTimer = null;
       if (!started) return;
-      while (pending.length > 0 || unknown.size > 0) await exclusive(flush);
-      await exclusive(async () => undefined);
+      await started.catch(() => undefined);
+      for (;;) {
+        if (ticking) {
+          await ticking;
+          continue;
+        }
+        if (pending.length === 0 && unknown.size === 0 && inFlight === 0) break;
+        if (inFlight === 0) startBatches();
+        await waitIdle();
+      }
+      if (timer) clearTimeout(timer);
+      if (immediate) clearImmediate(immediate);
+      timer = null;
+      immediate = null;
     },
   };
 }
 
-function rowOf(vehicleId: number, p: Position, serverTime: Date): PositionRow {
-  const attributes: Record<string, unknown> = { ...p.attributes };
-  if (p.alarm) attributes.alarm = p.alarm;
-  if (p.battery !== undefined && p.battery !== null) attributes.battery = p.battery;
-  return {
-    vehicleId,
-    fixTime: p.fixTime,
-    serverTime,
-    lat: p.lat,
-    lon: p.lon,
-    speed: p.speedKmh,
-    course: p.course,
-    altitude: p.altitude,
-    satellites: p.satellites,
-    accuracy: p.accuracy,
-    ignition: p.ignition,
-    valid: p.valid,
-    odometerKm: p.odometerKm ?? null,
-    attributes,
-  };
-}
+const noop = () => undefined;
+const byFixTime = (x: PositionRow, y: PositionRow) =>
+  x.position.fixTime.getTime() - y.position.fixTime.getTime();
+
+/**
+ * Whether a report at a fix time already known says something the first report did not: an alarm
+ * (trackers send alarm frames with the fix of the GPS frame before them) or a change of ignition.
+ */
+const hasNews = (p: Position, ignitionBefore: boolean | null) =>
+  p.alarm !== null && p.alarm !== undefined
+    ? true
+    : p.ignition !== null && ignitionBefore !== null && p.ignition !== ignitionBefore;
+
+const isPglite = (db: Db) => {
+  const client = (db as unknown as { $client?: { release?: unknown; end?: unknown; transaction?: unknown } })
+    .$client;
+  return typeof client?.transaction === 'function';
+};

@@ -124,17 +124,15 @@ export function trackingItemOf(
   now: Date,
   t: Pick<RuleThresholds, 'gpsLostMinutes' | 'stopSpeedKmh'>,
 ): TrackingItem {
-  const base = {
-    kendaraanId: v.vehicleId,
-    nomorPolisi: v.plate,
-    nomorKendaraan: v.hull,
-    vehicleClass: v.vehicleClass,
-    speedLimit: v.speedLimit,
-    driver: null,
-  };
+  // Built field by field (no spreads): the pipeline makes one per moved vehicle per batch.
   if (!s)
     return {
-      ...base,
+      kendaraanId: v.vehicleId,
+      nomorPolisi: v.plate,
+      nomorKendaraan: v.hull,
+      vehicleClass: v.vehicleClass,
+      speedLimit: v.speedLimit,
+      driver: null,
       lat: null,
       lon: null,
       speed: 0,
@@ -151,7 +149,12 @@ export function trackingItemOf(
   const gpsStatus = gpsStatusOf(s.fixTime, now, t.gpsLostMinutes);
   const today = s.day === localDayOf(now);
   return {
-    ...base,
+    kendaraanId: v.vehicleId,
+    nomorPolisi: v.plate,
+    nomorKendaraan: v.hull,
+    vehicleClass: v.vehicleClass,
+    speedLimit: v.speedLimit,
+    driver: null,
     lat: s.lat,
     lon: s.lon,
     speed: Math.round(s.speed * 10) / 10,
@@ -159,7 +162,7 @@ export function trackingItemOf(
     ignition: s.ignition,
     fixTime: s.fixTime.toISOString(),
     gpsStatus,
-    motion: motionOf({ ...s, gpsStatus }, t.stopSpeedKmh),
+    motion: motionOf({ speed: s.speed, ignition: s.ignition, gpsStatus }, t.stopSpeedKmh),
     location: nearestPlace(s.lat, s.lon)?.name ?? null,
     todayDistanceKm: today ? Math.round(s.todayDistanceKm * 100) / 100 : 0,
     todayEngineHours: today ? Math.round((s.todayEngineS / 3600) * 100) / 100 : 0,

@@ -34,10 +34,26 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
+      // pg-pool's end() resolves once it has asked its idle connections to close, not once they have:
+      // dropping the database WITH (FORCE) at once terminates those still open (57P01), and pg-pool
+      // re-emits that on the pool as an unhandled 'error'. Wait for the sessions to go first.
+      await untilNoSessions(admin, name);
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },
   };
+}
+
+/** Waits (up to 10 s) until no session is connected to `database`. */
+export async function untilNoSessions(admin: pg.Client, database: string) {
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    const { rows } = await admin.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    );
+    if (rows[0]!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** When the template was seeded (event times are relative to it). */
