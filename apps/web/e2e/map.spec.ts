@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { VehicleList } from '@pantau/contracts';
 import { screenshot, signInToShell } from './fixtures';
 
 /** Waits until the live map has drawn vehicles and answers how many are on screen. */
@@ -44,6 +45,15 @@ test.describe('live map', () => {
     await vehiclesDrawn(page);
     const map = page.getByTestId('map-view');
     const before = Number(await map.getAttribute('data-vehicle-updates'));
+    // Besides the simulator's fleet, a phone reports for a parked (inactive) vehicle, so an update comes.
+    const list = (await (await page.request.get('/api/kendaraan?Take=1000')).json()) as VehicleList;
+    const parked = list.results.filter((v) => !v.aktif).at(-1)!;
+    const osmandPort = Number(process.env.OSMAND_PORT ?? 5155);
+    const at = Math.floor(Date.now() / 1000);
+    const sent = await page.request.get(
+      `http://127.0.0.1:${osmandPort}/?id=${parked.pantauKendaraanId}&lat=-6.2&lon=106.9&timestamp=${at}&speed=10`,
+    );
+    expect(sent.status()).toBe(200);
     await expect
       .poll(async () => Number(await map.getAttribute('data-vehicle-updates')), { timeout: 15_000 })
       .toBeGreaterThan(before);
@@ -116,4 +126,12 @@ test.describe('live map', () => {
     await expect(page.getByTestId('app-layout')).toHaveAttribute('data-direction', 'rtl');
     await screenshot(page, 'map-rtl-dark');
   });
+});
+
+test('a shared /map?vehicle= link opens that vehicle in the drawer', async ({ page }) => {
+  await signInToShell(page, 'admin');
+  const list = await (await page.request.get('/api/kendaraan?Take=1')).json();
+  const { kendaraanId, nomorPolisi } = list.results[0];
+  await page.goto(`/map?vehicle=${kendaraanId}`);
+  await expect(page.locator('.vehicle-drawer').getByTestId('vehicle-info-plate')).toHaveText(nomorPolisi);
 });

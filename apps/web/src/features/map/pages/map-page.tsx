@@ -55,10 +55,11 @@ export function MapPage({ title }: { title: string }) {
   const setTrack = useTrackStore((s) => s.setTrack);
   const storeId = useTrackStore((s) => s.vehicleId);
 
-  // ?vehicle= is the shared, reloadable selection; the track store mirrors it for the drawer.
+  // ?vehicle= is the shared, reloadable selection: a link to it opens that vehicle's drawer; the track
+  // store mirrors it for the drawer.
   useEffect(() => {
     if (selectedId !== null && useTrackStore.getState().vehicleId !== selectedId)
-      useTrackStore.getState().select(selectedId);
+      openVehicleDrawer(selectedId);
   }, [selectedId]);
   // A vehicle chosen elsewhere (the drawer, the dashboard) shows up in the URL.
   useEffect(() => {
