@@ -1,28 +1,9 @@
-import type { TrackingItem, VehicleRow } from '@pantau/contracts';
+import type { VehicleRow } from '@pantau/contracts';
 import { describe, expect, it } from 'vitest';
+import { testVehicle } from '../../../lib/testing/test-vehicle';
 import { joinFleetRows, matchesPlate } from './fleet-rows';
 
-const tracking = (kendaraanId: number, over: Partial<TrackingItem> = {}): TrackingItem => ({
-  kendaraanId,
-  nomorPolisi: `B ${9000 + kendaraanId} UEY`,
-  nomorKendaraan: `CC-${String(kendaraanId).padStart(3, '0')}`,
-  vehicleClass: 'CC',
-  lat: -6.2,
-  lon: 106.8,
-  speed: 40,
-  course: 90,
-  ignition: true,
-  fixTime: '2026-11-22T04:00:00.000Z',
-  gpsStatus: 'on',
-  motion: 'moving',
-  speedLimit: 80,
-  driver: { pengemudiId: 7, name: 'Budi Santoso' },
-  location: 'Tol Cikampek KM 20',
-  todayDistanceKm: 120.5,
-  todayEngineHours: 3.25,
-  odometer: 100_000,
-  ...over,
-});
+const tracking = testVehicle;
 
 const record = (kendaraanId: number, over: Partial<VehicleRow> = {}): VehicleRow => ({
   kendaraanId,

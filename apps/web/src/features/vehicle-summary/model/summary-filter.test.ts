@@ -7,7 +7,7 @@ import {
   summaryFilterParams,
   type SummaryFilter,
 } from './summary-filter';
-import { testVehicle } from './test-vehicles';
+import { testVehicle } from '../../../lib/testing/test-vehicle';
 
 const fleet = [
   testVehicle(3, { motion: 'stopped', ignition: false, speed: 0, vehicleClass: 'TRUCK', driver: null }),

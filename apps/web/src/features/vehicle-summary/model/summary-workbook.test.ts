@@ -8,7 +8,7 @@ import {
   wibSpreadsheetDate,
   type SheetLabels,
 } from './summary-workbook';
-import { testVehicle } from './test-vehicles';
+import { testVehicle } from '../../../lib/testing/test-vehicle';
 
 const labels: SheetLabels = {
   sheetName: 'Vehicle summary',
