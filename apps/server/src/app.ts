@@ -39,12 +39,14 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createUnitsRepo } from './modules/units/units.repo.js';
 import { unitsRoutes } from './modules/units/units.routes.js';
 import { createUnitsService } from './modules/units/units.service.js';
-import { createUsersRepo } from './modules/users/users.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
-import { createVehiclesRepo } from './modules/vehicles/vehicles.repo.js';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.js';
-import { createVehiclesService } from './modules/vehicles/vehicles.service.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { driversRoutes } from './modules/drivers/drivers.routes.js';
+import { fleetsRoutes } from './modules/fleets/fleets.routes.js';
+import type { ManagementDeps } from './modules/management-deps.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { shareRoutes } from './modules/share/share.routes.js';
 import { webRoutes } from './modules/web/web.routes.js';
 import { registerAuthGuard } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -183,16 +185,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   );
   await app.register(
-    usersRoutes({ usersService: createUsersService({ usersRepo: createUsersRepo(db.db) }) }),
-    {
-      prefix: '/api/users',
-    },
-  );
-  await app.register(
-    vehiclesRoutes({ vehiclesService: createVehiclesService({ vehiclesRepo: createVehiclesRepo(db.db) }) }),
-    { prefix: '/api/kendaraan' },
-  );
-  await app.register(
     notificationsRoutes({
       notificationsService: createNotificationsService({ notificationsRepo: createNotificationsRepo(db.db) }),
     }),
@@ -236,6 +228,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/trackers' },
   );
   // ── end telemetry ──
+
+  // ── Management (issue 4): each module registers full paths under /api ──
+  const management: ManagementDeps = { db: db.db, config, clock, pipeline, liveHub, trackingService };
+  for (const plugin of [vehiclesRoutes, driversRoutes, fleetsRoutes, usersRoutes, profileRoutes, shareRoutes])
+    await app.register(plugin(management), { prefix: '/api' });
+  await app.register(auditRoutes({ db: db.db }), { prefix: '/api/audit' });
+  // ── end management ──
 
   // ── Tracker input over the API: Traccar's JSON forwarding (GT06/OsmAnd listen in main.ts) ──
   await app.register(traccarForwardRoutes({ pipeline, forwardToken: config.forwardToken }), {

@@ -74,3 +74,30 @@ export class ResetTokenInvalidError extends DomainError {
     super('This reset link is invalid, expired or already used');
   }
 }
+
+export class WrongPasswordError extends DomainError {
+  readonly code = 'WRONG_PASSWORD' as const;
+  constructor() {
+    super('The current password is wrong', [
+      { path: 'currentPassword', message: 'The current password is wrong' },
+    ]);
+  }
+}
+/** Removing, demoting or disabling the unit's only Administrator. */
+export class LastAdministratorError extends DomainError {
+  readonly code = 'LAST_ADMINISTRATOR' as const;
+  constructor() {
+    super('A unit must keep at least one Administrator');
+  }
+}
+export class ShareRefusedError extends DomainError {
+  constructor(readonly code: 'SHARE_NOT_FOUND' | 'SHARE_EXPIRED' | 'SHARE_REVOKED') {
+    super(
+      code === 'SHARE_EXPIRED'
+        ? 'This link has expired'
+        : code === 'SHARE_REVOKED'
+          ? 'This link was revoked'
+          : 'This link does not exist',
+    );
+  }
+}

@@ -39,6 +39,11 @@ export const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'RESET_TOKEN_INVALID',
+  'WRONG_PASSWORD',
+  'LAST_ADMINISTRATOR',
+  'SHARE_NOT_FOUND',
+  'SHARE_EXPIRED',
+  'SHARE_REVOKED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -8,3 +8,4 @@ export * from './tracking.js';
 export * from './units.js';
 export * from './users.js';
 export * from './vehicles.js';
+export * from './management.js';

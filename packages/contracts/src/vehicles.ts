@@ -35,6 +35,11 @@ export const vehicleRow = z.object({
   capacity: z.number().int().nullable(),
   stnkDue: z.string().nullable(),
   kirDue: z.string().nullable(),
+  /** Assigned driver (driver 1) and second driver, or null. */
+  pengemudiId: z.number().int().nullable(),
+  pengemudi: z.string().nullable(),
+  coPengemudiId: z.number().int().nullable(),
+  coPengemudi: z.string().nullable(),
 });
 export type VehicleRow = z.infer<typeof vehicleRow>;
 

@@ -15,6 +15,11 @@ const byCode: Record<ErrorCode, { status: number; title: string }> = {
   NOT_FOUND: { status: 404, title: 'Not found' },
   CONFLICT: { status: 409, title: 'Already exists' },
   RESET_TOKEN_INVALID: { status: 400, title: 'Invalid reset token' },
+  WRONG_PASSWORD: { status: 400, title: 'Wrong current password' },
+  LAST_ADMINISTRATOR: { status: 409, title: 'Last Administrator' },
+  SHARE_NOT_FOUND: { status: 404, title: 'Unknown link' },
+  SHARE_EXPIRED: { status: 410, title: 'Link expired' },
+  SHARE_REVOKED: { status: 410, title: 'Link revoked' },
   INTERNAL: { status: 500, title: 'Internal server error' },
 };
 

@@ -3,3 +3,4 @@ export * from './users.js';
 export * from './vehicles.js';
 export * from './events.js';
 export * from './telemetry.js';
+export * from './management.js';

@@ -4,6 +4,10 @@ import { integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 export const units = pgTable('units', {
   unitId: integer('unit_id').primaryKey().generatedAlwaysAsIdentity(),
   unitName: text('unit_name').notNull().unique(),
+  address: text('address'),
+  phone: text('phone'),
+  /** The unit's local time zone (reports and "today" counters); Indonesia has three. */
+  timeZone: text('time_zone').notNull().default('Asia/Jakarta'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

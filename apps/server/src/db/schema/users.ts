@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { units } from './units.js';
 
@@ -14,6 +24,8 @@ export const users = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     /** Bumped when every issued token must stop working (password reset). */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Personal settings that follow the user across browsers (language, time zone, map style, sound). */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // Case-insensitive uniqueness: sign-in accepts any case of the username or e-mail.

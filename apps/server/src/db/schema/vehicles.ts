@@ -9,6 +9,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { fleets, units } from './units.js';
 
 export const brands = pgTable('brands', {
@@ -63,9 +64,19 @@ export const vehicles = pgTable(
     stnkDue: date('stnk_due'),
     kirDue: date('kir_due'),
     aktif: boolean('aktif').notNull().default(true),
+    /** The driver assigned to the vehicle (driver 1); events and tracking carry them. */
+    driverId: integer('driver_id').references((): AnyPgColumn => drivers.driverId, { onDelete: 'set null' }),
+    /** Second driver on long car-carrier runs (driver 2). */
+    coDriverId: integer('co_driver_id').references((): AnyPgColumn => drivers.driverId, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('vehicles_unit_hull_unique').on(t.unitId, t.hullNumber)],
+  (t) => [
+    unique('vehicles_unit_hull_unique').on(t.unitId, t.hullNumber),
+    // A plate is national: no two vehicles anywhere carry the same one.
+    unique('vehicles_plate_unique').on(t.plateNumber),
+  ],
 );
 
 export const vehicleFleets = pgTable(
@@ -82,17 +93,23 @@ export const vehicleFleets = pgTable(
 );
 
 /** Pengemudi. */
-export const drivers = pgTable('drivers', {
-  driverId: integer('driver_id').primaryKey().generatedAlwaysAsIdentity(),
-  unitId: integer('unit_id')
-    .notNull()
-    .references(() => units.unitId),
-  name: text('name').notNull(),
-  /** SIM B1 Umum (rigid) or SIM B2 Umum (articulated). */
-  licenceClass: text('licence_class').notNull(),
-  licenceExpiry: date('licence_expiry'),
-  /** E.164, e.g. +6281287654321. */
-  phone: text('phone'),
-  aktif: boolean('aktif').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const drivers = pgTable(
+  'drivers',
+  {
+    driverId: integer('driver_id').primaryKey().generatedAlwaysAsIdentity(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.unitId),
+    name: text('name').notNull(),
+    /** Nomor induk karyawan (NIK), unique within the unit. */
+    employeeNumber: text('employee_number').notNull(),
+    /** SIM B1 Umum (rigid) or SIM B2 Umum (articulated). */
+    licenceClass: text('licence_class').notNull(),
+    licenceExpiry: date('licence_expiry'),
+    /** E.164, e.g. +6281287654321. */
+    phone: text('phone'),
+    aktif: boolean('aktif').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('drivers_unit_employee_number_unique').on(t.unitId, t.employeeNumber)],
+);

@@ -166,6 +166,7 @@ export async function seedDemo(
           Array.from({ length: unit.drivers }, (_, k) => ({
             unitId,
             name: driverNames[nameIndex++ % driverNames.length]!,
+            employeeNumber: `EMP-${ui + 1}${String(k + 1).padStart(3, '0')}`,
             licenceClass: unit.vehicleClass === 'CC' && k % 2 === 1 ? 'SIM B2 Umum' : 'SIM B1 Umum',
             licenceExpiry: isoDate(now + rnd.int(-10, 5 * 365) * DAY_MS),
             phone: gsm(rnd),
@@ -173,6 +174,17 @@ export async function seedDemo(
           })),
         )
         .returning({ driverId: drivers.driverId });
+      // Each active vehicle gets an active driver (round robin); car carriers on long runs a second one.
+      const activeDrivers = driverRows.slice(0, -1);
+      for (const [k, vehicleId] of vehicleIds.entries()) {
+        const driver = activeDrivers[k % activeDrivers.length]!;
+        const coDriver =
+          unit.vehicleClass === 'CC' && k % 3 === 0 ? activeDrivers[(k + 1) % activeDrivers.length]! : null;
+        await tx
+          .update(vehicles)
+          .set({ driverId: driver.driverId, coDriverId: coDriver?.driverId ?? null })
+          .where(eq(vehicles.vehicleId, vehicleId));
+      }
 
       // Past events over the last three days, each at a distinct minute so newest-first is unambiguous.
       const offsets = new Set<number>();

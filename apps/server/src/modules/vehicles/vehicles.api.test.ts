@@ -52,7 +52,17 @@ describe('GET /api/kendaraan', () => {
     const row = json.results[0];
     for (const f of SPEC_FIELDS) expect(row, f).toHaveProperty(f);
     expect(Object.keys(row).sort()).toEqual(
-      [...SPEC_FIELDS, 'vehicleClass', 'capacity', 'stnkDue', 'kirDue'].sort(),
+      [
+        ...SPEC_FIELDS,
+        'vehicleClass',
+        'capacity',
+        'stnkDue',
+        'kirDue',
+        'pengemudiId',
+        'pengemudi',
+        'coPengemudiId',
+        'coPengemudi',
+      ].sort(),
     );
     vehicleRow.strict().parse(row);
     expect(typeof row.aktif).toBe('boolean');

@@ -1,6 +1,9 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { brands, fleets, vehicleFleets, vehicles, vehicleTypes } from '../../db/schema/index.js';
+import { brands, drivers, fleets, vehicleFleets, vehicles, vehicleTypes } from '../../db/schema/index.js';
+
+const coDrivers = alias(drivers, 'co_drivers');
 
 export function createVehiclesRepo(db: Db) {
   return {
@@ -12,8 +15,16 @@ export function createVehiclesRepo(db: Db) {
     /** One page of a unit's vehicles by hull number, with brand and type names. */
     pageOfUnit(unitId: number, take: number, skip: number) {
       return db
-        .select({ vehicle: vehicles, brandName: brands.name, typeName: vehicleTypes.name })
+        .select({
+          vehicle: vehicles,
+          brandName: brands.name,
+          typeName: vehicleTypes.name,
+          driverName: drivers.name,
+          coDriverName: coDrivers.name,
+        })
         .from(vehicles)
+        .leftJoin(drivers, eq(drivers.driverId, vehicles.driverId))
+        .leftJoin(coDrivers, eq(coDrivers.driverId, vehicles.coDriverId))
         .leftJoin(brands, eq(brands.brandId, vehicles.brandId))
         .leftJoin(vehicleTypes, eq(vehicleTypes.vehicleTypeId, vehicles.vehicleTypeId))
         .where(eq(vehicles.unitId, unitId))

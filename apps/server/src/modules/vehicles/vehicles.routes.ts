@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { problem, vehicleList, vehicleListQuery } from '@pantau/contracts';
-import type { VehiclesService } from './vehicles.service.js';
+import type { ManagementDeps } from '../management-deps.js';
+import { createVehiclesRepo } from './vehicles.repo.js';
+import { createVehiclesService } from './vehicles.service.js';
 
 /** `kendaraan` keeps the spec's path name (DESIGN §5). */
-export function vehiclesRoutes(deps: { vehiclesService: VehiclesService }) {
+export function vehiclesRoutes(deps: ManagementDeps) {
+  const vehiclesService = createVehiclesService({ vehiclesRepo: createVehiclesRepo(deps.db) });
   return async function routes(fastify: FastifyInstance) {
     fastify.withTypeProvider<ZodTypeProvider>().get(
-      '/',
+      '/kendaraan',
       {
         config: { auth: 'role' },
         schema: {
@@ -17,7 +20,7 @@ export function vehiclesRoutes(deps: { vehiclesService: VehiclesService }) {
           response: { 200: vehicleList, 400: problem, 401: problem, 403: problem },
         },
       },
-      async (request) => deps.vehiclesService.listOfUnit(request.role.unitId, request.query),
+      async (request) => vehiclesService.listOfUnit(request.role.unitId, request.query),
     );
   };
 }

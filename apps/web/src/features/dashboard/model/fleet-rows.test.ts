@@ -34,6 +34,10 @@ const record = (kendaraanId: number, over: Partial<VehicleRow> = {}): VehicleRow
   capacity: 8,
   stnkDue: null,
   kirDue: null,
+  pengemudiId: null,
+  pengemudi: null,
+  coPengemudiId: null,
+  coPengemudi: null,
   ...over,
 });
 

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditList, auditQuery, problem } from '@pantau/contracts';
+import type { Db } from '../../db/client.js';
+import { auditPage } from './audit.js';
+
+/** `GET /api/audit`: the chosen unit's audit trail (Administrator only). */
+export function auditRoutes(deps: { db: Db }) {
+  return async function routes(fastify: FastifyInstance) {
+    fastify.withTypeProvider<ZodTypeProvider>().get(
+      '/',
+      {
+        config: { auth: 'admin' },
+        schema: {
+          tags: ['audit'],
+          summary: 'Audit trail of the chosen unit, newest first (Administrator only)',
+          querystring: auditQuery,
+          response: { 200: auditList, 400: problem, 401: problem, 403: problem },
+        },
+      },
+      async (request) => auditPage(deps.db, request.role.unitId, request.query),
+    );
+  };
+}
