@@ -50,6 +50,11 @@ export default tseslint.config(
               'vehicles',
               'vehicle-summary',
               'map',
+              'drivers',
+              'fleets',
+              'users',
+              'share',
+              'settings',
             ].map((f) => ({
               target: `./apps/web/src/features/${f}`,
               from: './apps/web/src/features',

@@ -16,7 +16,4 @@ export const comingSoonPages: { path: string; label: MenuLabel; page: Placeholde
   { path: '/report/over-stop-report', label: 'overStopReport', page: 'overStopReport' },
   { path: '/report/over-route-report', label: 'overRouteReport', page: 'overRouteReport' },
   { path: '/report/detail-activity', label: 'detailActivity', page: 'detailActivity' },
-  { path: '/management/driver-management', label: 'driverManagement', page: 'driverManagement' },
-  { path: '/management/fleet-management', label: 'fleetManagement', page: 'fleetManagement' },
-  { path: '/management/user-management', label: 'userManagement', page: 'userManagement' },
 ];

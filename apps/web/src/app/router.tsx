@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
       {
         path: '/preview-vehicle',
         lazy: () =>
-          import('../features/placeholder/pages/preview-vehicle-page').then((m) => ({
+          import('../features/share/pages/preview-vehicle-page').then((m) => ({
             Component: m.PreviewVehiclePage,
           })),
       },
@@ -67,6 +67,26 @@ export const routes: RouteObject[] = [
               import('./pages/vehicle-management-route').then((m) => ({
                 Component: m.VehicleManagementRoute,
               })),
+          },
+          {
+            path: 'management/driver-management',
+            lazy: () =>
+              import('./pages/management-routes').then((m) => ({ Component: m.DriverManagementRoute })),
+          },
+          {
+            path: 'management/fleet-management',
+            lazy: () =>
+              import('./pages/management-routes').then((m) => ({ Component: m.FleetManagementRoute })),
+          },
+          {
+            path: 'management/user-management',
+            lazy: () =>
+              import('./pages/management-routes').then((m) => ({ Component: m.UserManagementRoute })),
+          },
+          {
+            path: 'settings',
+            lazy: () =>
+              import('../features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
           },
           {
             path: 'vehicle-summary',

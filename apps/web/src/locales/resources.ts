@@ -1,3 +1,15 @@
+import enManagement from './en/management.json';
+import idManagement from './id/management.json';
+import enDrivers from './en/drivers.json';
+import idDrivers from './id/drivers.json';
+import enFleets from './en/fleets.json';
+import idFleets from './id/fleets.json';
+import enUsers from './en/users.json';
+import idUsers from './id/users.json';
+import enShare from './en/share.json';
+import idShare from './id/share.json';
+import enSettings from './en/settings.json';
+import idSettings from './id/settings.json';
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
@@ -31,6 +43,12 @@ export const en = {
   dashboard: enDashboard,
   vehicleSummary: enVehicleSummary,
   map: enMap,
+  management: enManagement,
+  drivers: enDrivers,
+  fleets: enFleets,
+  users: enUsers,
+  share: enShare,
+  settings: enSettings,
 };
 export type Resources = typeof en;
 
@@ -46,6 +64,12 @@ export const id = {
   dashboard: idDashboard,
   vehicleSummary: idVehicleSummary,
   map: idMap,
+  management: idManagement,
+  drivers: idDrivers,
+  fleets: idFleets,
+  users: idUsers,
+  share: idShare,
+  settings: idSettings,
 } satisfies Resources;
 
 export const namespaces = Object.keys(en) as (keyof Resources)[];

@@ -1,0 +1,4 @@
+/** Personal settings. (Being built.) */
+export function SettingsPage() {
+  return null;
+}
