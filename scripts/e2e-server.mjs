@@ -7,11 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error('apps/web/dist is missing: run `npm run build` first (npm test does).');
+// PANTAU_WEB_DIST and PANTAU_E2E_DATA let several checkouts' (or people's) runs share one machine.
+const webDist = process.env.PANTAU_WEB_DIST ?? path.join(root, 'apps/web/dist');
+if (!existsSync(path.join(webDist, 'index.html'))) {
+  console.error(`${webDist} is missing: run \`npm run build\` first (npm test does).`);
   process.exit(1);
 }
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+const dataDir = process.env.PANTAU_E2E_DATA ?? path.join(root, '.tmp', 'e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn('npm', ['run', 'start', '-w', '@pantau/server'], {
   cwd: root,
@@ -19,6 +21,7 @@ const child = spawn('npm', ['run', 'start', '-w', '@pantau/server'], {
   env: {
     ...process.env,
     PANTAU_DATA_DIR: dataDir,
+    PANTAU_WEB_DIST: webDist,
     PANTAU_DEMO: '1',
     GT06_PORT: process.env.GT06_PORT ?? '5123',
     OSMAND_PORT: process.env.OSMAND_PORT ?? '5155',
