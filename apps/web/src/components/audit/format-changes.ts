@@ -1,0 +1,35 @@
+import type { AuditRow } from '@pantau/contracts';
+import { formatDateTime } from '../../lib/date-time';
+
+export interface ChangeLabels {
+  yes: string;
+  no: string;
+  /** Shown for null, undefined and the empty string. */
+  empty: string;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** One audit value as text: booleans translated, instants in WIB, lists joined, objects as JSON. */
+export function formatAuditValue(value: unknown, labels: ChangeLabels): string {
+  if (value === null || value === undefined || value === '') return labels.empty;
+  if (typeof value === 'boolean') return value ? labels.yes : labels.no;
+  if (typeof value === 'string') return ISO_INSTANT.test(value) ? formatDateTime(value) : value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => formatAuditValue(v, labels)).join(', ') : labels.empty;
+  return JSON.stringify(value);
+}
+
+/** `field: from → to` for each changed field of an audit row, fields in the order they were recorded. */
+export function formatChanges(
+  changes: AuditRow['changes'],
+  labels: ChangeLabels,
+  fieldLabel: (field: string) => string = (field) => field,
+): string[] {
+  if (!changes) return [];
+  return Object.entries(changes).map(
+    ([field, { from, to }]) =>
+      `${fieldLabel(field)}: ${formatAuditValue(from, labels)} → ${formatAuditValue(to, labels)}`,
+  );
+}
