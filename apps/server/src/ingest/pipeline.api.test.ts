@@ -160,7 +160,7 @@ describe('pipeline.ingest', () => {
     expect(published.filter((e) => e.type === 'notification')).toEqual([]);
   });
 
-  it('publishes a fresh over-speed as a live notification with the plate, and keeps it open until it ends', async () => {
+  it('publishes a fresh over-speed as a live notification with the plate, keeps it open until it ends, with the driver', async () => {
     const v = fleet[5]!;
     published.length = 0;
     const now = Date.now();
@@ -178,7 +178,9 @@ describe('pipeline.ingest', () => {
       .where(
         and(eq(events.vehicleId, v.vehicleId), eq(events.kind, 'overspeed'), isNotNull(events.eventKey)),
       );
-    expect(open).toMatchObject({ open: true, endedAt: null });
+    // The event carries the vehicle's assigned driver.
+    expect(v.driverId).not.toBeNull();
+    expect(open).toMatchObject({ open: true, endedAt: null, driverId: v.driverId });
     await t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(1), { speedKmh: 40 })], source);
     const [closed] = await t.db.db.select().from(events).where(eq(events.eventId, open!.eventId));
     expect(closed).toMatchObject({ open: false });

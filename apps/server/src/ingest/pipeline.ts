@@ -485,6 +485,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       rows.push({
         unitId: vehicle.unitId,
         vehicleId: vehicle.vehicleId,
+        driverId: vehicle.driver?.pengemudiId ?? null,
         kind: e.kind,
         eventKey: e.key,
         open: e.phase === 'start',

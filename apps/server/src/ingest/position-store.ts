@@ -1,7 +1,7 @@
 import type { Position } from '@pantau/protocols';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { events, vehicles, vehicleState } from '../db/schema/index.js';
+import { drivers, events, vehicles, vehicleState } from '../db/schema/index.js';
 import type { IngestSource } from './types.js';
 import type { LiveState, VehicleInfo } from './vehicle-state.js';
 
@@ -24,6 +24,8 @@ export interface PositionRow {
 export interface NewEventRow {
   unitId: number;
   vehicleId: number;
+  /** The vehicle's driver when the event happened. */
+  driverId: number | null;
   kind: string;
   eventKey: string;
   open: boolean;
@@ -295,18 +297,35 @@ export async function noteUnknownTrackers(
 }
 
 export async function loadVehicles(db: Db): Promise<VehicleInfo[]> {
-  return db
-    .select({
-      vehicleId: vehicles.vehicleId,
-      unitId: vehicles.unitId,
-      trackerId: vehicles.trackerId,
-      plate: vehicles.plateNumber,
-      hull: vehicles.hullNumber,
-      vehicleClass: vehicles.vehicleClass,
-      speedLimit: vehicles.speedLimit,
-      odometer: vehicles.odometer,
-    })
-    .from(vehicles);
+  const rows = await db
+    .select({ ...vehicleInfoColumns, driverName: drivers.name })
+    .from(vehicles)
+    .leftJoin(drivers, eq(drivers.driverId, vehicles.driverId));
+  return rows.map(vehicleInfoOf);
+}
+
+/** The columns of `VehicleInfo` (with `driverName` from a left join of drivers on vehicles.driver_id). */
+export const vehicleInfoColumns = {
+  vehicleId: vehicles.vehicleId,
+  unitId: vehicles.unitId,
+  trackerId: vehicles.trackerId,
+  plate: vehicles.plateNumber,
+  hull: vehicles.hullNumber,
+  vehicleClass: vehicles.vehicleClass,
+  speedLimit: vehicles.speedLimit,
+  odometer: vehicles.odometer,
+  driverId: vehicles.driverId,
+};
+
+export function vehicleInfoOf({
+  driverId,
+  driverName,
+  ...v
+}: Omit<VehicleInfo, 'driver'> & { driverId: number | null; driverName: string | null }): VehicleInfo {
+  return {
+    ...v,
+    driver: driverId !== null && driverName !== null ? { pengemudiId: driverId, name: driverName } : null,
+  };
 }
 
 export type StateRow = typeof vehicleState.$inferSelect;

@@ -13,6 +13,8 @@ export interface VehicleInfo {
   vehicleClass: 'CC' | 'TRUCK';
   speedLimit: number | null;
   odometer: number | null;
+  /** The assigned driver (driver 1), or null. */
+  driver: { pengemudiId: number; name: string } | null;
 }
 
 /** A vehicle's live state: its latest fix and what was derived from it (the `vehicle_state` row). */
@@ -132,7 +134,7 @@ export function trackingItemOf(
       nomorKendaraan: v.hull,
       vehicleClass: v.vehicleClass,
       speedLimit: v.speedLimit,
-      driver: null,
+      driver: v.driver,
       lat: null,
       lon: null,
       speed: 0,
@@ -154,7 +156,7 @@ export function trackingItemOf(
     nomorKendaraan: v.hull,
     vehicleClass: v.vehicleClass,
     speedLimit: v.speedLimit,
-    driver: null,
+    driver: v.driver,
     lat: s.lat,
     lon: s.lon,
     speed: Math.round(s.speed * 10) / 10,

@@ -29,6 +29,7 @@ export const vehiclesOf = (db: Database, unitId: number) =>
       trackerId: vehicles.trackerId,
       plate: vehicles.plateNumber,
       speedLimit: vehicles.speedLimit,
+      driverId: vehicles.driverId,
     })
     .from(vehicles)
     .where(eq(vehicles.unitId, unitId))

@@ -32,8 +32,9 @@ describe('GET /api/tracking', () => {
       lon: null,
       motion: 'nodata',
       gpsStatus: 'off',
-      driver: null,
     });
+    // Every seeded vehicle has an assigned driver, carried on its tracking item.
+    expect(list.results[0]!.driver).toEqual({ pengemudiId: expect.any(Number), name: expect.any(String) });
   });
 
   it('shows the latest fix after an ingest, with status, location and paging', async () => {

@@ -1,30 +1,24 @@
 import { and, asc, count, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { positions, vehicles, vehicleState } from '../../db/schema/index.js';
+import { drivers, positions, vehicles, vehicleState } from '../../db/schema/index.js';
+import { vehicleInfoColumns, vehicleInfoOf } from '../../ingest/position-store.js';
 
 export function createTrackingRepo(db: Db) {
   return {
     /** The unit's vehicles with their live state (null for a vehicle that never reported), by hull number. */
     async vehiclesOfUnit(unitId: number, page?: { take: number; skip: number }) {
       const query = db
-        .select({
-          vehicle: {
-            vehicleId: vehicles.vehicleId,
-            unitId: vehicles.unitId,
-            trackerId: vehicles.trackerId,
-            plate: vehicles.plateNumber,
-            hull: vehicles.hullNumber,
-            vehicleClass: vehicles.vehicleClass,
-            speedLimit: vehicles.speedLimit,
-            odometer: vehicles.odometer,
-          },
-          state: vehicleState,
-        })
+        .select({ vehicle: vehicleInfoColumns, driverName: drivers.name, state: vehicleState })
         .from(vehicles)
         .leftJoin(vehicleState, eq(vehicleState.vehicleId, vehicles.vehicleId))
+        .leftJoin(drivers, eq(drivers.driverId, vehicles.driverId))
         .where(eq(vehicles.unitId, unitId))
         .orderBy(asc(vehicles.hullNumber), asc(vehicles.vehicleId));
-      return page ? query.limit(page.take).offset(page.skip) : query;
+      const rows = await (page ? query.limit(page.take).offset(page.skip) : query);
+      return rows.map((r) => ({
+        vehicle: vehicleInfoOf({ ...r.vehicle, driverName: r.driverName }),
+        state: r.state,
+      }));
     },
 
     async countOfUnit(unitId: number) {
