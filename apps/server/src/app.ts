@@ -66,7 +66,7 @@ export interface AppDeps {
   /** Failed sign-in limits (defaults: 5 per username and address, 30 per address, per 15 minutes). */
   loginLimits?: Partial<LoginLimits>;
   /** Telemetry tuning (tests shorten the timers or turn the tick off). */
-  telemetry?: Pick<PipelineDeps, 'batch' | 'tickMs' | 'liveWindowMs'> &
+  telemetry?: Pick<PipelineDeps, 'batch' | 'tickMs' | 'liveWindowMs' | 'stateFlushMs'> &
     Pick<LiveHubOptions, 'flushMs' | 'pingMs'> & { rules?: PipelineDeps['rules'] };
 }
 
@@ -192,10 +192,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   // ── Telemetry: pipeline, live channel, tracking, dashboard, trackers (issue 3) ──
+  // Reads take the pipeline's in-memory live states (they reach vehicle_state once a second).
+  let pipelineRef: TelemetryPipeline | null = null;
   const trackingService = createTrackingService({
     trackingRepo: createTrackingRepo(db.db),
     clock,
     thresholdsFor,
+    liveState: (vehicleId) => pipelineRef?.liveState(vehicleId) ?? null,
   });
   const dashboardService = createDashboardService({ trackingService });
   const liveHub = createLiveHub({
@@ -214,7 +217,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.telemetry?.batch ? { batch: deps.telemetry.batch } : {}),
     ...(deps.telemetry?.tickMs !== undefined ? { tickMs: deps.telemetry.tickMs } : {}),
     ...(deps.telemetry?.liveWindowMs ? { liveWindowMs: deps.telemetry.liveWindowMs } : {}),
+    ...(deps.telemetry?.stateFlushMs !== undefined ? { stateFlushMs: deps.telemetry.stateFlushMs } : {}),
   });
+  pipelineRef = pipeline;
   app.decorate('pipeline', pipeline);
   app.decorate('liveHub', liveHub);
   // main.ts migrates before listening, so the pipeline loads its vehicles when the app becomes ready.

@@ -132,6 +132,7 @@ describe('pipeline.ingest', () => {
       source,
     );
     expect(late.stored).toBe(8);
+    await t.app.pipeline.flushStates();
     const [state] = await t.db.db.select().from(vehicleState).where(eq(vehicleState.vehicleId, v.vehicleId));
     expect(state!.lat).toBe(-6.2);
     expect(t.app.pipeline.trackingItem(v.vehicleId)!.lat).toBe(-6.2);
@@ -187,11 +188,24 @@ describe('pipeline.ingest', () => {
     expect(closed!.endedAt).not.toBeNull();
   });
 
+  it('writes live states to vehicle_state by the flush, not per batch; reads see them at once', async () => {
+    const v = fleet[7]!;
+    await t.app.pipeline.flushStates();
+    await t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(5), { lat: -6.31, lon: 107.1 })], source);
+    const before = await t.db.db.select().from(vehicleState).where(eq(vehicleState.vehicleId, v.vehicleId));
+    expect(before[0]?.lat).not.toBe(-6.31);
+    expect(t.app.pipeline.liveState(v.vehicleId)!.lat).toBe(-6.31);
+    await t.app.pipeline.flushStates();
+    const [after] = await t.db.db.select().from(vehicleState).where(eq(vehicleState.vehicleId, v.vehicleId));
+    expect(after!.lat).toBe(-6.31);
+  });
+
   it('a tick marks GPS off after the gps-lost minutes and publishes the change', async () => {
     const v = fleet[6]!;
     await t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(2 * 3600))], source);
     published.length = 0;
     await t.app.pipeline.tick();
+    await t.app.pipeline.flushStates();
     const [state] = await t.db.db.select().from(vehicleState).where(eq(vehicleState.vehicleId, v.vehicleId));
     expect(state).toMatchObject({ gpsStatus: 'off', motion: 'offline' });
     const positionsOut = published

@@ -53,6 +53,13 @@ export interface PipelineDeps {
   tickMs?: number;
   /** Events found from fixes older than this are stored but not pushed as live notifications (5 min). */
   liveWindowMs?: number;
+  /**
+   * How often changed live states are written to `vehicle_state` (default 1,000 ms): one upsert per
+   * vehicle per interval instead of one per batch. This process serves reads from memory
+   * (`liveState`), so nothing reads a stale row; a crash loses at most this much derived state, never
+   * a position. 0 writes them in each batch's transaction.
+   */
+  stateFlushMs?: number;
 }
 
 export interface TelemetryPipeline extends Pipeline {
@@ -64,6 +71,10 @@ export interface TelemetryPipeline extends Pipeline {
   tick(): Promise<void>;
   /** The live item of a vehicle as this instance knows it. */
   trackingItem(vehicleId: number): TrackingItem | null;
+  /** A vehicle's live state as this instance knows it (newer than `vehicle_state` until the next flush). */
+  liveState(vehicleId: number): LiveState | null;
+  /** Writes the changed live states to `vehicle_state` now. */
+  flushStates(): Promise<void>;
 }
 
 /** One accepted position of a call, on its way through a batch. */
@@ -100,6 +111,11 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   let maxRows = deps.batch?.maxRows ?? 4000;
   const intervalMs = deps.batch?.intervalMs ?? 0;
   const liveWindowMs = deps.liveWindowMs ?? 5 * 60_000;
+  const stateFlushMs = deps.stateFlushMs ?? 1000;
+  /** Live states changed since the last flush to `vehicle_state`. */
+  let dirty = new Map<number, LiveState>();
+  let flushing: Promise<void> | null = null;
+  let flushTimer: NodeJS.Timeout | null = null;
 
   let byTracker = new Map<string, VehicleInfo>();
   let byId = new Map<number, VehicleInfo>();
@@ -158,6 +174,10 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
           tick().catch((err: unknown) => logger.error({ err }, 'telemetry tick failed'));
         }, tickMs);
         tickTimer.unref();
+      }
+      if (stateFlushMs > 0 && !closed) {
+        flushTimer = setInterval(() => void flushStates(), stateFlushMs);
+        flushTimer.unref();
       }
     })();
     return started;
@@ -432,11 +452,12 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
         }
         if (moved && state) next.set(vehicleId, state);
       }
-      await upsertStates(
-        txDb,
-        [...next].map(([vehicleId, s]) => ({ vehicleId, s })),
-        now,
-      );
+      if (stateFlushMs === 0)
+        await upsertStates(
+          txDb,
+          [...next].map(([vehicleId, s]) => ({ vehicleId, s })),
+          now,
+        );
       const events = await storeEvents(txDb, found);
       return { next, events };
     });
@@ -528,6 +549,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       const vehicle = byId.get(vehicleId);
       const before = states.get(vehicleId) ?? null;
       states.set(vehicleId, s);
+      if (stateFlushMs > 0) dirty.set(vehicleId, s);
       if (!vehicle) continue;
       const item = trackingItemOf(vehicle, s, now, thresholds.get(vehicleId)!);
       const list = changed.get(vehicle.unitId);
@@ -591,14 +613,37 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     }
     if (next.size === 0 && found.length === 0) return;
     const events = await db.transaction(async (tx) => {
-      await upsertStates(
-        tx as unknown as Db,
-        [...next].map(([vehicleId, s]) => ({ vehicleId, s })),
-        now,
-      );
+      if (stateFlushMs === 0)
+        await upsertStates(
+          tx as unknown as Db,
+          [...next].map(([vehicleId, s]) => ({ vehicleId, s })),
+          now,
+        );
       return storeEvents(tx as unknown as Db, found);
     });
     commit(next, events, now);
+  }
+
+  /** Writes the states changed since the last flush, one upsert; a failure keeps them for the next. */
+  function flushStates(): Promise<void> {
+    if (flushing) return flushing.then(() => flushStates());
+    if (dirty.size === 0) return Promise.resolve();
+    const batch = dirty;
+    dirty = new Map();
+    const run = upsertStates(
+      db,
+      [...batch].map(([vehicleId, s]) => ({ vehicleId, s })),
+      clock(),
+    )
+      .catch((err: unknown) => {
+        logger.error({ err, vehicles: batch.size }, 'writing live states failed; retrying at the next flush');
+        for (const [id, s] of batch) if (!dirty.has(id)) dirty.set(id, s);
+      })
+      .finally(() => {
+        flushing = null;
+      });
+    flushing = run;
+    return run;
   }
 
   return {
@@ -608,6 +653,8 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     start,
     refreshVehicles,
     tick,
+    liveState: (vehicleId) => states.get(vehicleId) ?? null,
+    flushStates,
     trackingItem(vehicleId) {
       const v = byId.get(vehicleId);
       return v ? trackingItemOf(v, states.get(vehicleId) ?? null, clock(), thresholds.get(vehicleId)!) : null;
@@ -631,6 +678,9 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       if (immediate) clearImmediate(immediate);
       timer = null;
       immediate = null;
+      if (flushTimer) clearInterval(flushTimer);
+      flushTimer = null;
+      await flushStates();
     },
   };
 }

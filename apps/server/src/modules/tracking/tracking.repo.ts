@@ -21,6 +21,19 @@ export function createTrackingRepo(db: Db) {
       }));
     },
 
+    /** One vehicle with its live state, whatever its unit (the shared live-location link asks by id). */
+    async vehicleById(vehicleId: number) {
+      const [row] = await db
+        .select({ vehicle: vehicleInfoColumns, driverName: drivers.name, state: vehicleState })
+        .from(vehicles)
+        .leftJoin(vehicleState, eq(vehicleState.vehicleId, vehicles.vehicleId))
+        .leftJoin(drivers, eq(drivers.driverId, vehicles.driverId))
+        .where(eq(vehicles.vehicleId, vehicleId));
+      return row
+        ? { vehicle: vehicleInfoOf({ ...row.vehicle, driverName: row.driverName }), state: row.state }
+        : undefined;
+    },
+
     async countOfUnit(unitId: number) {
       const [row] = await db.select({ n: count() }).from(vehicles).where(eq(vehicles.unitId, unitId));
       return row?.n ?? 0;

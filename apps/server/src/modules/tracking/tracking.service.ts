@@ -1,7 +1,7 @@
 import type { GpsLogList, GpsLogQuery, TrackingItem, TrackingList } from '@pantau/contracts';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { liveStateOf } from '../../ingest/position-store.js';
-import { trackingItemOf, type VehicleInfo } from '../../ingest/vehicle-state.js';
+import { trackingItemOf, type LiveState, type VehicleInfo } from '../../ingest/vehicle-state.js';
 import type { RuleThresholds } from '../../rules/types.js';
 import type { TrackingRepo } from './tracking.repo.js';
 
@@ -12,6 +12,8 @@ export function createTrackingService(deps: {
   trackingRepo: TrackingRepo;
   clock: () => Date;
   thresholdsFor(vehicle: VehicleInfo): RuleThresholds;
+  /** The pipeline's in-memory state of a vehicle, newer than its `vehicle_state` row between flushes. */
+  liveState?: (vehicleId: number) => LiveState | null;
 }) {
   const { trackingRepo, clock } = deps;
   return {
@@ -27,9 +29,22 @@ export function createTrackingService(deps: {
       ];
       const now = clock();
       const results: TrackingItem[] = rows.map(({ vehicle, state }) =>
-        trackingItemOf(vehicle, state ? liveStateOf(state) : null, now, deps.thresholdsFor(vehicle)),
+        trackingItemOf(
+          vehicle,
+          deps.liveState?.(vehicle.vehicleId) ?? (state ? liveStateOf(state) : null),
+          now,
+          deps.thresholdsFor(vehicle),
+        ),
       );
       return { count: total, results };
+    },
+
+    /** One vehicle's latest state by id, or null when there is no such vehicle (shared live-location link). */
+    async itemOfVehicle(vehicleId: number): Promise<TrackingItem | null> {
+      const row = await trackingRepo.vehicleById(vehicleId);
+      if (!row) return null;
+      const { vehicle, state } = row;
+      return trackingItemOf(vehicle, state ? liveStateOf(state) : null, clock(), deps.thresholdsFor(vehicle));
     },
 
     async gpsLog(unitId: number, q: GpsLogQuery): Promise<GpsLogList> {
