@@ -338,7 +338,8 @@ export const passwordChangeInput = z.object({
   newPassword: z.string().min(8, 'Password must be at least 8 characters').max(128),
 });
 export const TIME_ZONES = ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'] as const;
-export const MAP_STYLES = ['default', 'offline', 'satellite'] as const;
+/** `default`: the configured (remote) base map, falling back to the built-in one; `offline`: always the built-in one. */
+export const MAP_STYLES = ['default', 'offline'] as const;
 /** `GET/PUT /api/auth/settings`: follows the user across browsers. */
 export const userSettings = z.object({
   language: z.enum(['en', 'id']).default('en'),

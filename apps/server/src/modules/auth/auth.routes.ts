@@ -19,7 +19,8 @@ import { TOKEN_TTL_SECONDS } from './auth.tokens.js';
 
 const errors = { 400: problem, 401: problem, 403: problem, 409: problem, 429: problem };
 
-function setTokenCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+/** The HttpOnly token cookie login sets (also used by the password change, modules/profile). */
+export function setTokenCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
   reply.setCookie(COOKIE.token, token, {
     httpOnly: true,
     sameSite: 'lax',

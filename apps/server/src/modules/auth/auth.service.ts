@@ -24,6 +24,19 @@ export interface AuthUser {
   groups: { unitId: number; unitName: string; role: string }[];
 }
 
+/** `GET /api/auth/me`'s answer (also the answer of `PUT /api/auth/profile`, modules/profile). */
+export function toLoginUser(user: UserRecord, groups: LoginUser['groups']): LoginUser {
+  return {
+    userId: user.userId,
+    username: user.username,
+    displayName: user.displayName,
+    email: user.email,
+    groups,
+    defaultRole: groups[0]?.role ?? null,
+    lastLogin: user.lastLogin ? user.lastLogin.toISOString() : null,
+  };
+}
+
 export function createAuthService(deps: {
   authRepo: AuthRepo;
   tokens: TokenService;
@@ -71,16 +84,7 @@ export function createAuthService(deps: {
     async me(userId: number): Promise<LoginUser> {
       const user = await authRepo.findById(userId);
       if (!user) throw new UnauthenticatedError();
-      const groups = await authRepo.groupsOf(userId);
-      return {
-        userId: user.userId,
-        username: user.username,
-        displayName: user.displayName,
-        email: user.email,
-        groups,
-        defaultRole: groups[0]?.role ?? null,
-        lastLogin: user.lastLogin ? user.lastLogin.toISOString() : null,
-      };
+      return toLoginUser(user, await authRepo.groupsOf(userId));
     },
 
     async signup(input: SignupRequest): Promise<{ userId: number }> {
