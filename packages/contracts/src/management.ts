@@ -395,6 +395,10 @@ export const shareLinkRow = z.object({
 });
 export type ShareLinkRow = z.infer<typeof shareLinkRow>;
 export const shareLinkList = listOf(shareLinkRow);
+/** `GET /api/share-links?kendaraanId=`: the unit's links (one vehicle's when given), newest first. */
+export const shareLinkQuery = pagingQuery.extend({
+  kendaraanId: z.coerce.number().int().positive().optional(),
+});
 /** The answer to a create: the only time the token (in `url`) is shown. */
 export const shareLinkCreated = shareLinkRow.extend({ token: z.string(), url: z.string() });
 /** `GET /api/share/{token}` (public): what the preview page shows; nothing else about the unit. */
@@ -416,5 +420,5 @@ export const sharedVehicle = z.object({
   eta: z.string().nullable(),
 });
 export type SharedVehicle = z.infer<typeof sharedVehicle>;
-/** Why a link is refused (404 body code): unknown, expired or revoked. */
+/** Why a link is refused: unknown (404), expired or revoked (410). */
 export const SHARE_REFUSALS = ['SHARE_NOT_FOUND', 'SHARE_EXPIRED', 'SHARE_REVOKED'] as const;

@@ -44,7 +44,8 @@ export function createTrackingService(deps: {
       const row = await trackingRepo.vehicleById(vehicleId);
       if (!row) return null;
       const { vehicle, state } = row;
-      return trackingItemOf(vehicle, state ? liveStateOf(state) : null, clock(), deps.thresholdsFor(vehicle));
+      const live = deps.liveState?.(vehicle.vehicleId) ?? (state ? liveStateOf(state) : null);
+      return trackingItemOf(vehicle, live, clock(), deps.thresholdsFor(vehicle));
     },
 
     async gpsLog(unitId: number, q: GpsLogQuery): Promise<GpsLogList> {
