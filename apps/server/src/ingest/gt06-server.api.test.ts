@@ -94,6 +94,7 @@ describe('GT06 TCP listener', () => {
       isKnownTracker: (id) => real.isKnownTracker(id),
       noteUnknownTracker: (id, s) => real.noteUnknownTracker(id, s),
       close: async () => {},
+      reportStatus: async () => false,
       ingest: async (p, s) => {
         await gate;
         return real.ingest(p, s);
@@ -150,6 +151,32 @@ describe('GT06 TCP listener', () => {
     expect(year).toBe(new Date().getUTCFullYear());
   });
 
+  it('a heartbeat turns the ignition off and on at the latest fix (ACC wire), and the tracking follows', async () => {
+    const c = await loggedIn(await listen());
+    const fix = { ...fixAt(8), speedKmh: 0 };
+    c.send(gt06Gps(fix, 30));
+    await c.waitForReplies(2);
+    expect(t.app.pipeline.liveState(vehicleId)!.ignition).toBe(true);
+    c.send(gt06Heartbeat(31, false));
+    await c.waitForReplies(3);
+    expect(t.app.pipeline.liveState(vehicleId)).toMatchObject({ ignition: false, fixTime: fix.time });
+    expect(t.app.pipeline.trackingItem(vehicleId)).toMatchObject({ ignition: false, motion: 'stopped' });
+    // The stored fix now carries the ACC state the heartbeat reported; no second row.
+    const [row] = await t.db.db
+      .select()
+      .from(positions)
+      .where(and(eq(positions.vehicleId, vehicleId), eq(positions.fixTime, fix.time)));
+    expect(row).toMatchObject({ ignition: false });
+    expect(await storedAt(fix.time)).toBe(1);
+    c.send(gt06Heartbeat(32, true));
+    await c.waitForReplies(4);
+    expect(t.app.pipeline.liveState(vehicleId)!.ignition).toBe(true);
+    // The same status again changes nothing.
+    expect(
+      await t.app.pipeline.reportStatus(IMEI_B, { ignition: true, alarm: null }, { protocol: 'gt06' }),
+    ).toBe(false);
+  });
+
   it('survives garbage, a corrupt frame and an oversized length, and keeps serving the connection', async () => {
     const port = await listen();
     const c = await loggedIn(port);
@@ -179,6 +206,7 @@ describe('GT06 TCP listener', () => {
       },
       ingest: (p, s) => real.ingest(p, s),
       close: async () => {},
+      reportStatus: async () => false,
     });
     const c = await client(port);
     c.send(LOGIN_A.frame);
@@ -196,6 +224,7 @@ describe('GT06 TCP listener', () => {
       noteUnknownTracker: () => {},
       ingest: (p, s) => (failing ? Promise.reject(new Error('database down')) : real.ingest(p, s)),
       close: async () => {},
+      reportStatus: async () => false,
     });
     const c = await loggedIn(port);
     const fix = fixAt(5);

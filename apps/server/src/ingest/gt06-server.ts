@@ -150,6 +150,11 @@ export function createGt06Server(options: Gt06ServerOptions): Gt06Server {
         await flush(pending);
         if (message.kind === 'timeRequest') write(gt06TimeReply(clock()));
         else {
+          // A heartbeat's ACC bit and alarm reach the live state (ignition counts, the alarm rule).
+          if (message.kind === 'status')
+            await pipeline
+              .reportStatus(imei, { ignition: message.status.ignition, alarm: message.alarm }, source)
+              .catch((err: unknown) => warn('status', { err, imei }, 'gt06: status not applied'));
           const ack = gt06AckFor(message);
           if (ack) write(ack);
         }

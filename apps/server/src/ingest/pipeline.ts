@@ -646,8 +646,43 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     return run;
   }
 
+  async function reportStatus(
+    trackerId: string,
+    status: { ignition: boolean | null; alarm: Position['alarm'] },
+    source: IngestSource,
+  ): Promise<boolean> {
+    await start();
+    const vehicle = byTracker.get(trackerId);
+    const s = vehicle ? states.get(vehicle.vehicleId) : undefined;
+    if (!s) return false;
+    const ignitionNews = status.ignition !== null && status.ignition !== s.ignition;
+    if (!ignitionNews && !status.alarm) return false;
+    const result = await ingest(
+      [
+        {
+          trackerId,
+          fixTime: s.fixTime,
+          valid: s.valid,
+          lat: s.lat,
+          lon: s.lon,
+          speedKmh: s.speed,
+          course: s.course,
+          altitude: null,
+          satellites: null,
+          accuracy: null,
+          ignition: status.ignition,
+          alarm: status.alarm,
+          attributes: { status: true },
+        },
+      ],
+      source,
+    );
+    return result.stored > 0;
+  }
+
   return {
     ingest,
+    reportStatus,
     isKnownTracker: (trackerId) => byTracker.has(trackerId),
     noteUnknownTracker,
     start,

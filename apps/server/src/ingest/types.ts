@@ -24,6 +24,17 @@ export interface Pipeline {
   isKnownTracker(trackerId: string): boolean;
   /** Records a tracker that reported but is not registered (Administrators see the list). */
   noteUnknownTracker(trackerId: string, source: IngestSource): void;
+  /**
+   * A tracker's status without a fix (a GT06 heartbeat): ignition (ACC) and alarm. When it says
+   * something the live state does not know, it is applied at the vehicle's latest fix, as Traccar does
+   * with the last known location: the ignition rule and the dashboard follow the ACC wire while a
+   * parked tracker sends only heartbeats. Answers whether it changed anything.
+   */
+  reportStatus(
+    trackerId: string,
+    status: { ignition: boolean | null; alarm: Position['alarm'] },
+    source: IngestSource,
+  ): Promise<boolean>;
   /** Flushes pending batches and stops timers. */
   close(): Promise<void>;
 }

@@ -23,6 +23,7 @@ function recorder() {
       batches.push(p);
       return { stored: p.length, dropped: [] };
     },
+    reportStatus: async () => false,
     isKnownTracker: () => true,
     noteUnknownTracker: () => {},
     close: async () => {},
