@@ -262,6 +262,9 @@ export const fleetRow = z.object({
 });
 export type FleetRow = z.infer<typeof fleetRow>;
 export const fleetList = listOf(fleetRow);
+/** `GET /api/units/fleet`: paging plus a search on the fleet name. */
+export const fleetSearchQuery = pagingQuery.extend({ search: z.string().trim().max(64).optional() });
+export type FleetSearchQuery = z.infer<typeof fleetSearchQuery>;
 export const fleetInput = z.object({
   fleetName: z
     .string('Fleet name is required')
@@ -269,8 +272,18 @@ export const fleetInput = z.object({
     .min(2, 'Fleet name must be at least 2 characters')
     .max(80),
 });
+export type FleetInput = z.infer<typeof fleetInput>;
 /** `PUT /api/units/fleet/{fleetId}/vehicles`: the fleet's vehicles, replaced as a whole. */
 export const fleetVehiclesInput = z.object({ kendaraanIds: z.array(z.number().int().positive()).max(5000) });
+export type FleetVehiclesInput = z.infer<typeof fleetVehiclesInput>;
+/** `GET /api/units/fleet/{fleetId}/vehicles`: the unit's vehicles in the fleet. */
+export const fleetVehicle = z.object({
+  kendaraanId: z.number().int(),
+  nomorPolisi: z.string(),
+  nomorKendaraan: z.string(),
+});
+export type FleetVehicle = z.infer<typeof fleetVehicle>;
+export const fleetVehicleList = listOf(fleetVehicle);
 /** `GET/PUT /api/units/info`: the chosen unit's own information. */
 export const unitInfo = z.object({
   unitId: z.number().int(),
@@ -292,6 +305,7 @@ export const unitInfoInput = z.object({
   phone: optionalText(30),
   timeZone: z.enum(['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'], 'Choose an Indonesian time zone'),
 });
+export type UnitInfoInput = z.infer<typeof unitInfoInput>;
 
 // ── Users of the unit (user management) ──────────────────────────────────────────────────────────
 
@@ -299,11 +313,13 @@ export const roleName = z.enum(
   ['Administrator', 'User', 'Guest'],
   'Role must be Administrator, User or Guest',
 );
+export type RoleName = z.infer<typeof roleName>;
 export const userSearchQuery = pagingQuery.extend({
   search: z.string().trim().max(64).optional(),
   role: roleName.optional(),
   disabled: boolQuery.optional(),
 });
+export type UserSearchQuery = z.infer<typeof userSearchQuery>;
 /** `POST /api/users`: a new account in this unit, or — with only `username` (or e-mail) and `role` — an existing one added to it. */
 export const userCreateInput = z.object({
   username: z.string('Username is required').trim().min(3, 'Username must be at least 3 characters').max(254),
@@ -313,6 +329,7 @@ export const userCreateInput = z.object({
   password: z.string().min(8, 'Password must be at least 8 characters').max(128).optional(),
   role: roleName,
 });
+export type UserCreateInput = z.infer<typeof userCreateInput>;
 /** `PUT /api/users/{userId}`: role in this unit, disable/enable, display name and e-mail. */
 export const userUpdateInput = z.object({
   role: roleName.optional(),
@@ -320,10 +337,12 @@ export const userUpdateInput = z.object({
   displayName: z.string().trim().min(1, 'Display name is required').max(100).optional(),
   email: z.email('Enter a valid e-mail address').max(254).optional(),
 });
+export type UserUpdateInput = z.infer<typeof userUpdateInput>;
 /** `POST /api/users/{userId}/reset-password`: sets a new password (the user's sessions end). */
 export const userPasswordInput = z.object({
   password: z.string().min(8, 'Password must be at least 8 characters').max(128),
 });
+export type UserPasswordInput = z.infer<typeof userPasswordInput>;
 
 // ── The signed-in user's own profile and settings ────────────────────────────────────────────────
 

@@ -12,6 +12,11 @@ export const userRow = z.object({
   disabled: z.boolean(),
   /** ISO 8601 UTC, or null when the user never signed in. */
   lastLogin: z.string().nullable(),
+  /**
+   * Whether the asking Administrator may change the account itself (disable, reset password, name,
+   * e-mail): only when they are Administrator of every unit the user belongs to.
+   */
+  canManageAccount: z.boolean(),
 });
 export type UserRow = z.infer<typeof userRow>;
 
