@@ -1,46 +1,211 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { VehicleSearchQuery } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
 import { brands, drivers, fleets, vehicleFleets, vehicles, vehicleTypes } from '../../db/schema/index.js';
 
 const coDrivers = alias(drivers, 'co_drivers');
 
+export type VehicleValues = typeof vehicles.$inferInsert;
+export type VehicleFilters = Omit<VehicleSearchQuery, 'Take' | 'Skip'>;
+
+const sortColumns = {
+  nomorKendaraan: vehicles.hullNumber,
+  nomorPolisi: vehicles.plateNumber,
+  pantauKendaraanId: vehicles.trackerId,
+  tahun: vehicles.year,
+  stnkDue: vehicles.stnkDue,
+  kirDue: vehicles.kirDue,
+  speedLimit: vehicles.speedLimit,
+} as const;
+
+/** Lower-case, without spaces: how search compares plates, hull numbers and tracker ids. */
+const squeezed = (column: AnyPgColumn) => sql`replace(lower(${column}), ' ', '')`;
+
+/**
+ * Document status of STNK and KIR against `today` and `dueBy` (today + 30 days), as YYYY-MM-DD:
+ * expired when either is past, due soon when either falls by `dueBy`, valid otherwise.
+ */
+function documentCondition(status: VehicleFilters['documentStatus'], today: string, dueBy: string) {
+  const expired = sql`(coalesce(${vehicles.stnkDue} < ${today}, false) or coalesce(${vehicles.kirDue} < ${today}, false))`;
+  const soon = sql`(coalesce(${vehicles.stnkDue} <= ${dueBy}, false) or coalesce(${vehicles.kirDue} <= ${dueBy}, false))`;
+  if (status === 'expired') return expired;
+  if (status === 'due_soon') return sql`(not ${expired} and ${soon})`;
+  if (status === 'valid') return sql`(not ${soon})`;
+  return undefined;
+}
+
 export function createVehiclesRepo(db: Db) {
+  function whereOf(unitId: number, f: Partial<VehicleFilters>, dates: { today: string; dueBy: string }) {
+    const search = f.search?.toLowerCase().replace(/\s+/g, '');
+    return and(
+      eq(vehicles.unitId, unitId),
+      search
+        ? or(
+            sql`strpos(${squeezed(vehicles.plateNumber)}, ${search}) > 0`,
+            sql`strpos(${squeezed(vehicles.hullNumber)}, ${search}) > 0`,
+            sql`strpos(${squeezed(vehicles.trackerId)}, ${search}) > 0`,
+          )
+        : undefined,
+      f.fleetId
+        ? exists(
+            db
+              .select({ one: sql`1` })
+              .from(vehicleFleets)
+              .where(
+                and(eq(vehicleFleets.vehicleId, vehicles.vehicleId), eq(vehicleFleets.fleetId, f.fleetId)),
+              ),
+          )
+        : undefined,
+      f.vehicleClass ? eq(vehicles.vehicleClass, f.vehicleClass) : undefined,
+      f.aktif === undefined ? undefined : eq(vehicles.aktif, f.aktif),
+      documentCondition(f.documentStatus, dates.today, dates.dueBy),
+    );
+  }
+
+  /** Vehicles with brand, type and driver names, in the given order. */
+  function selectRows(tx: Db, where: SQL | undefined, orderBy: SQL[], take?: number, skip?: number) {
+    const query = tx
+      .select({
+        vehicle: vehicles,
+        brandName: brands.name,
+        typeName: vehicleTypes.name,
+        driverName: drivers.name,
+        coDriverName: coDrivers.name,
+      })
+      .from(vehicles)
+      .leftJoin(drivers, eq(drivers.driverId, vehicles.driverId))
+      .leftJoin(coDrivers, eq(coDrivers.driverId, vehicles.coDriverId))
+      .leftJoin(brands, eq(brands.brandId, vehicles.brandId))
+      .leftJoin(vehicleTypes, eq(vehicleTypes.vehicleTypeId, vehicles.vehicleTypeId))
+      .where(where)
+      .orderBy(...orderBy)
+      .$dynamic();
+    if (take !== undefined) query.limit(take);
+    if (skip !== undefined) query.offset(skip);
+    return query;
+  }
+
   return {
-    async countOfUnit(unitId: number) {
-      const [row] = await db.select({ n: count() }).from(vehicles).where(eq(vehicles.unitId, unitId));
-      return row?.n ?? 0;
+    /** One page of a unit's vehicles matching the filters, and how many match in all. */
+    async search(
+      unitId: number,
+      q: Partial<VehicleFilters> & { Take: number; Skip: number },
+      dates: { today: string; dueBy: string },
+    ) {
+      const where = whereOf(unitId, q, dates);
+      const column = sortColumns[q.sortBy ?? 'nomorKendaraan'];
+      const direction = q.sortDir === 'descend' ? sql`desc` : sql`asc`;
+      const [total] = await db.select({ n: count() }).from(vehicles).where(where);
+      const rows = await selectRows(
+        db,
+        where,
+        [sql`${column} ${direction} nulls last`, asc(vehicles.hullNumber), asc(vehicles.vehicleId)],
+        q.Take,
+        q.Skip,
+      );
+      return { total: total?.n ?? 0, rows };
     },
 
-    /** One page of a unit's vehicles by hull number, with brand and type names. */
-    pageOfUnit(unitId: number, take: number, skip: number) {
-      return db
-        .select({
-          vehicle: vehicles,
-          brandName: brands.name,
-          typeName: vehicleTypes.name,
-          driverName: drivers.name,
-          coDriverName: coDrivers.name,
-        })
-        .from(vehicles)
-        .leftJoin(drivers, eq(drivers.driverId, vehicles.driverId))
-        .leftJoin(coDrivers, eq(coDrivers.driverId, vehicles.coDriverId))
-        .leftJoin(brands, eq(brands.brandId, vehicles.brandId))
-        .leftJoin(vehicleTypes, eq(vehicleTypes.vehicleTypeId, vehicles.vehicleTypeId))
-        .where(eq(vehicles.unitId, unitId))
-        .orderBy(asc(vehicles.hullNumber), asc(vehicles.vehicleId))
-        .limit(take)
-        .offset(skip);
+    /** The unit's vehicle with this id, or undefined (unknown or another unit's). */
+    async findOfUnit(unitId: number, vehicleId: number, tx: Db = db) {
+      const [row] = await selectRows(
+        tx,
+        and(eq(vehicles.unitId, unitId), eq(vehicles.vehicleId, vehicleId)),
+        [asc(vehicles.vehicleId)],
+      );
+      return row;
     },
 
-    async fleetsOf(vehicleIds: number[]) {
+    async fleetsOf(vehicleIds: number[], tx: Db = db) {
       if (vehicleIds.length === 0) return [];
-      return db
+      return tx
         .select({ vehicleId: vehicleFleets.vehicleId, fleetId: fleets.fleetId, fleetName: fleets.fleetName })
         .from(vehicleFleets)
         .innerJoin(fleets, eq(fleets.fleetId, vehicleFleets.fleetId))
         .where(inArray(vehicleFleets.vehicleId, vehicleIds))
         .orderBy(asc(fleets.fleetName));
+    },
+
+    /** Every brand with its types, by name. */
+    async brandsWithTypes() {
+      return db
+        .select({
+          brandId: brands.brandId,
+          brandName: brands.name,
+          typeId: vehicleTypes.vehicleTypeId,
+          typeName: vehicleTypes.name,
+        })
+        .from(brands)
+        .leftJoin(vehicleTypes, eq(vehicleTypes.brandId, brands.brandId))
+        .orderBy(asc(brands.name), asc(vehicleTypes.name));
+    },
+
+    fleetsOfUnit(unitId: number) {
+      return db
+        .select({ fleetId: fleets.fleetId, fleetName: fleets.fleetName })
+        .from(fleets)
+        .where(eq(fleets.unitId, unitId));
+    },
+
+    driversOfUnit(unitId: number) {
+      return db
+        .select({
+          driverId: drivers.driverId,
+          employeeNumber: drivers.employeeNumber,
+          name: drivers.name,
+          aktif: drivers.aktif,
+        })
+        .from(drivers)
+        .where(eq(drivers.unitId, unitId));
+    },
+
+    /**
+     * Vehicles other than `exceptId` that already hold one of these plates or tracker ids (anywhere)
+     * or hull numbers (in the unit, ignoring case).
+     */
+    async holdersOf(
+      unitId: number,
+      keys: { plates: string[]; trackerIds: string[]; hulls: string[] },
+      exceptId?: number,
+    ) {
+      const hulls = keys.hulls.map((h) => h.toLowerCase());
+      const clauses = [
+        keys.plates.length ? inArray(vehicles.plateNumber, keys.plates) : undefined,
+        keys.trackerIds.length ? inArray(vehicles.trackerId, keys.trackerIds) : undefined,
+        hulls.length
+          ? and(eq(vehicles.unitId, unitId), inArray(sql`lower(${vehicles.hullNumber})`, hulls))
+          : undefined,
+      ].filter((c) => c !== undefined);
+      if (clauses.length === 0) return [];
+      return db
+        .select({
+          vehicleId: vehicles.vehicleId,
+          unitId: vehicles.unitId,
+          plate: vehicles.plateNumber,
+          trackerId: vehicles.trackerId,
+          hull: vehicles.hullNumber,
+        })
+        .from(vehicles)
+        .where(
+          and(or(...clauses), exceptId === undefined ? undefined : sql`${vehicles.vehicleId} <> ${exceptId}`),
+        );
+    },
+
+    async insert(tx: Db, values: VehicleValues) {
+      const [row] = await tx.insert(vehicles).values(values).returning({ vehicleId: vehicles.vehicleId });
+      return row!.vehicleId;
+    },
+
+    async update(tx: Db, vehicleId: number, values: Partial<VehicleValues>) {
+      await tx.update(vehicles).set(values).where(eq(vehicles.vehicleId, vehicleId));
+    },
+
+    /** Replaces the vehicle's fleet memberships. */
+    async setFleets(tx: Db, vehicleId: number, fleetIds: number[]) {
+      await tx.delete(vehicleFleets).where(eq(vehicleFleets.vehicleId, vehicleId));
+      if (fleetIds.length)
+        await tx.insert(vehicleFleets).values(fleetIds.map((fleetId) => ({ vehicleId, fleetId })));
     },
   };
 }

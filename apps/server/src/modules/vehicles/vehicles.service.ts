@@ -1,55 +1,261 @@
-import type { VehicleList, VehicleRow } from '@pantau/contracts';
-import type { VehiclesRepo } from './vehicles.repo.js';
+import {
+  type ImportRequest,
+  type ImportResponse,
+  type VehicleInput,
+  type VehicleList,
+  type VehicleRow,
+  type VehicleSearchQuery,
+} from '@pantau/contracts';
+import type { Db } from '../../db/client.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { documentDates } from '../../lib/document-dates.js';
+import { importResponseOf, importValidationError, type CheckedRow } from '../../lib/import-rows.js';
+import { diffFields, recordAudit, type Actor } from '../audit/audit.js';
+import { conflictErrors, conflictFieldOf, referenceErrors, type VehicleContext } from './vehicle-checks.js';
+import { checkImportedVehicles } from './vehicles.import.js';
+import type { VehicleValues, VehiclesRepo } from './vehicles.repo.js';
 
-export function createVehiclesService(deps: { vehiclesRepo: VehiclesRepo }) {
-  const { vehiclesRepo } = deps;
+type Selected = Awaited<ReturnType<VehiclesRepo['search']>>['rows'][number];
+type Membership = Awaited<ReturnType<VehiclesRepo['fleetsOf']>>[number];
+
+/** The spec's vehicle report row (§3) of a stored vehicle. */
+function toVehicleRow(
+  { vehicle: v, brandName, typeName, driverName, coDriverName }: Selected,
+  memberships: Membership[],
+): VehicleRow {
   return {
-    /** The unit's vehicles in the spec's vehicle report row shape, ordered by hull number. */
-    async listOfUnit(unitId: number, page: { Take: number; Skip: number }): Promise<VehicleList> {
-      const [total, rows] = [
-        await vehiclesRepo.countOfUnit(unitId),
-        await vehiclesRepo.pageOfUnit(unitId, page.Take, page.Skip),
-      ];
+    kendaraanId: v.vehicleId,
+    unitId: v.unitId,
+    fleet: memberships
+      .filter((m) => m.vehicleId === v.vehicleId)
+      .map(({ fleetId, fleetName }) => ({ fleetId, fleetName })),
+    pantauKendaraanId: v.trackerId,
+    registrationNumber: v.registrationNumber,
+    nomorPolisi: v.plateNumber,
+    nomorKendaraan: v.hullNumber,
+    merk: brandName,
+    merkId: v.brandId,
+    tipe: typeName,
+    tipeId: v.vehicleTypeId,
+    dedicated: v.dedicatedCustomer,
+    pool: v.pool,
+    erpOdometer: v.erpOdometer,
+    gpsOdometer: v.gpsOdometer,
+    tahun: v.year,
+    notes: v.notes,
+    icon: v.icon,
+    engineHour: v.engineHour,
+    odometer: v.odometer,
+    gsmNumber: v.gsmNumber,
+    smsAlert: v.smsAlert,
+    speedLimit: v.speedLimit,
+    aktif: v.aktif,
+    vehicleClass: v.vehicleClass,
+    capacity: v.capacity,
+    stnkDue: v.stnkDue,
+    kirDue: v.kirDue,
+    pengemudiId: v.driverId,
+    pengemudi: driverName,
+    coPengemudiId: v.coDriverId,
+    coPengemudi: coDriverName,
+  };
+}
+
+/** The columns of a vehicle from the spec's field names. */
+function valuesOf(unitId: number, input: VehicleInput): VehicleValues {
+  return {
+    unitId,
+    trackerId: input.pantauKendaraanId,
+    registrationNumber: input.registrationNumber,
+    plateNumber: input.nomorPolisi,
+    hullNumber: input.nomorKendaraan,
+    brandId: input.merkId,
+    vehicleTypeId: input.tipeId,
+    vehicleClass: input.vehicleClass,
+    capacity: input.capacity,
+    dedicatedCustomer: input.dedicated,
+    pool: input.pool,
+    erpOdometer: input.erpOdometer,
+    gpsOdometer: input.gpsOdometer,
+    year: input.tahun,
+    notes: input.notes,
+    icon: input.icon,
+    engineHour: input.engineHour,
+    odometer: input.odometer,
+    gsmNumber: input.gsmNumber,
+    smsAlert: input.smsAlert,
+    speedLimit: input.speedLimit,
+    stnkDue: input.stnkDue,
+    kirDue: input.kirDue,
+    aktif: input.aktif,
+    driverId: input.pengemudiId,
+    coDriverId: input.coPengemudiId,
+  };
+}
+
+const keysOf = (inputs: VehicleInput[]) => ({
+  plates: inputs.map((i) => i.nomorPolisi),
+  trackerIds: inputs.map((i) => i.pantauKendaraanId),
+  hulls: inputs.map((i) => i.nomorKendaraan),
+});
+
+/** A unique violation the checks could not see (two writes racing) still answers 409 naming the field. */
+function raceConflict(err: unknown): never {
+  const field = conflictFieldOf(err);
+  if (field)
+    throw new ConflictError('Another vehicle already has this value', [
+      { path: field, message: 'Already registered to another vehicle' },
+    ]);
+  throw err;
+}
+
+export function createVehiclesService(deps: {
+  db: Db;
+  vehiclesRepo: VehiclesRepo;
+  clock: () => Date;
+  /** The live pipeline reloads tracker ids, speed limits and drivers after every write. */
+  refreshVehicles: () => Promise<void>;
+}) {
+  const { db, vehiclesRepo, clock } = deps;
+
+  async function rowOf(unitId: number, vehicleId: number, tx: Db = db): Promise<VehicleRow> {
+    const found = await vehiclesRepo.findOfUnit(unitId, vehicleId, tx);
+    if (!found) throw new NotFoundError('No such vehicle in this unit');
+    return toVehicleRow(found, await vehiclesRepo.fleetsOf([vehicleId], tx));
+  }
+
+  async function brandsOf(): Promise<VehicleContext['brands']> {
+    const brands = new Map<number, VehicleContext['brands'][number]>();
+    for (const r of await vehiclesRepo.brandsWithTypes()) {
+      const brand = brands.get(r.brandId) ?? { merkId: r.brandId, merk: r.brandName, tipe: [] };
+      if (r.typeId !== null && r.typeName !== null) brand.tipe.push({ tipeId: r.typeId, tipe: r.typeName });
+      brands.set(r.brandId, brand);
+    }
+    return [...brands.values()];
+  }
+
+  async function contextOf(unitId: number): Promise<VehicleContext> {
+    return {
+      fleets: await vehiclesRepo.fleetsOfUnit(unitId),
+      brands: await brandsOf(),
+      drivers: await vehiclesRepo.driversOfUnit(unitId),
+    };
+  }
+
+  /** 400 for a bad reference, 409 for a value another vehicle holds. */
+  async function check(unitId: number, input: VehicleInput, before: VehicleRow | null) {
+    const errors = referenceErrors(input, await contextOf(unitId), before);
+    if (errors.length) throw new ValidationError('Some fields are invalid', errors);
+    const holders = await vehiclesRepo.holdersOf(unitId, keysOf([input]), before?.kendaraanId);
+    const conflicts = conflictErrors(input, unitId, holders);
+    if (conflicts.length) throw new ConflictError('Another vehicle already has these details', conflicts);
+  }
+
+  async function insertAudited(tx: Db, actor: Actor, unitId: number, input: VehicleInput, action: string) {
+    const vehicleId = await vehiclesRepo.insert(tx, valuesOf(unitId, input));
+    await vehiclesRepo.setFleets(tx, vehicleId, input.fleetIds);
+    const row = await rowOf(unitId, vehicleId, tx);
+    await recordAudit(tx, actor, {
+      unitId,
+      action,
+      entity: 'vehicle',
+      entityId: vehicleId,
+      label: row.nomorPolisi,
+      changes: diffFields(null, row),
+    });
+    return row;
+  }
+
+  return {
+    /** The unit's vehicles matching the search and filters, in the chosen order, one page. */
+    async search(unitId: number, q: VehicleSearchQuery): Promise<VehicleList> {
+      const { total, rows } = await vehiclesRepo.search(unitId, q, documentDates(clock()));
       const memberships = await vehiclesRepo.fleetsOf(rows.map((r) => r.vehicle.vehicleId));
-      const results = rows.map(
-        ({ vehicle: v, brandName, typeName, driverName, coDriverName }): VehicleRow => ({
-          kendaraanId: v.vehicleId,
-          unitId: v.unitId,
-          fleet: memberships
-            .filter((m) => m.vehicleId === v.vehicleId)
-            .map(({ fleetId, fleetName }) => ({ fleetId, fleetName })),
-          pantauKendaraanId: v.trackerId,
-          registrationNumber: v.registrationNumber,
-          nomorPolisi: v.plateNumber,
-          nomorKendaraan: v.hullNumber,
-          merk: brandName,
-          merkId: v.brandId,
-          tipe: typeName,
-          tipeId: v.vehicleTypeId,
-          dedicated: v.dedicatedCustomer,
-          pool: v.pool,
-          erpOdometer: v.erpOdometer,
-          gpsOdometer: v.gpsOdometer,
-          tahun: v.year,
-          notes: v.notes,
-          icon: v.icon,
-          engineHour: v.engineHour,
-          odometer: v.odometer,
-          gsmNumber: v.gsmNumber,
-          smsAlert: v.smsAlert,
-          speedLimit: v.speedLimit,
-          aktif: v.aktif,
-          vehicleClass: v.vehicleClass,
-          capacity: v.capacity,
-          stnkDue: v.stnkDue,
-          kirDue: v.kirDue,
-          pengemudiId: v.driverId,
-          pengemudi: driverName,
-          coPengemudiId: v.coDriverId,
-          coPengemudi: coDriverName,
-        }),
-      );
-      return { count: total, results };
+      return { count: total, results: rows.map((r) => toVehicleRow(r, memberships)) };
+    },
+
+    get: (unitId: number, vehicleId: number) => rowOf(unitId, vehicleId),
+
+    /** Brands with their types, for the vehicle form. */
+    async brandOptions() {
+      const brands = await brandsOf();
+      return { count: brands.length, results: brands };
+    },
+
+    async create(actor: Actor, unitId: number, input: VehicleInput): Promise<VehicleRow> {
+      await check(unitId, input, null);
+      const row = await db
+        .transaction((tx) => insertAudited(tx, actor, unitId, input, 'create'))
+        .catch(raceConflict);
+      await deps.refreshVehicles();
+      return row;
+    },
+
+    /** Replaces every field of the vehicle. */
+    async update(actor: Actor, unitId: number, vehicleId: number, input: VehicleInput): Promise<VehicleRow> {
+      const before = await rowOf(unitId, vehicleId);
+      await check(unitId, input, before);
+      const row = await db
+        .transaction(async (tx) => {
+          const values = valuesOf(unitId, input);
+          await vehiclesRepo.update(tx, vehicleId, values);
+          await vehiclesRepo.setFleets(tx, vehicleId, input.fleetIds);
+          const after = await rowOf(unitId, vehicleId, tx);
+          await recordAudit(tx, actor, {
+            unitId,
+            action: 'update',
+            entity: 'vehicle',
+            entityId: vehicleId,
+            label: after.nomorPolisi,
+            changes: diffFields(before, after),
+          });
+          return after;
+        })
+        .catch(raceConflict);
+      await deps.refreshVehicles();
+      return row;
+    },
+
+    /** DELETE deactivates: the vehicle's history, positions and events stay (docs/decisions.md). */
+    async deactivate(actor: Actor, unitId: number, vehicleId: number): Promise<VehicleRow> {
+      const before = await rowOf(unitId, vehicleId);
+      if (!before.aktif) return before;
+      const row = await db.transaction(async (tx) => {
+        await vehiclesRepo.update(tx, vehicleId, { aktif: false });
+        const after = await rowOf(unitId, vehicleId, tx);
+        await recordAudit(tx, actor, {
+          unitId,
+          action: 'deactivate',
+          entity: 'vehicle',
+          entityId: vehicleId,
+          label: after.nomorPolisi,
+          changes: diffFields(before, after),
+        });
+        return after;
+      });
+      await deps.refreshVehicles();
+      return row;
+    },
+
+    /**
+     * Checks every row as a create would, plus duplicates within the file. A dry run only answers;
+     * otherwise all rows are stored in one transaction, or none when any row is at fault (400).
+     */
+    async importRows(actor: Actor, unitId: number, request: ImportRequest): Promise<ImportResponse> {
+      const rows: CheckedRow<VehicleInput>[] = checkImportedVehicles(request.rows, await contextOf(unitId));
+      const inputs = rows.flatMap((r) => (r.input ? [r.input] : []));
+      const holders = inputs.length ? await vehiclesRepo.holdersOf(unitId, keysOf(inputs)) : [];
+      for (const row of rows) if (row.input) row.errors.push(...conflictErrors(row.input, unitId, holders));
+      const atFault = rows.some((r) => r.errors.length > 0);
+      if (request.dryRun) return importResponseOf(rows, 0);
+      if (atFault) throw importValidationError(rows);
+      await db
+        .transaction(async (tx) => {
+          for (const input of inputs) await insertAudited(tx, actor, unitId, input, 'import');
+        })
+        .catch(raceConflict);
+      await deps.refreshVehicles();
+      return importResponseOf(rows, inputs.length);
     },
   };
 }
