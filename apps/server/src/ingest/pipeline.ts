@@ -5,26 +5,19 @@ import type { Db } from '../db/client.js';
 import { isNotifying, notificationOf } from '../modules/notifications/notifications.service.js';
 import type { LiveEvent } from '../plugins/live.js';
 import type { Rule, RuleContext, RuleEvent, RuleThresholds, VehicleRuleState } from '../rules/types.js';
+import { CallQueue, type Pending } from './call-queue.js';
+import { storeEvents, type FoundEvent } from './event-store.js';
 import { normalisePosition } from './normalise.js';
-import { isStopAllowedAt, nearestPlace } from './places.js';
+import { isStopAllowedAt } from './places.js';
 import {
-  appendPositions,
-  closeEvent,
-  insertEvents,
-  insertPositions,
   isUniqueViolation,
   loadStates,
   loadVehicles,
-  mergePositions,
   noteUnknownTrackers,
   upsertStates,
-  type EventEnd,
-  type NewEventRow,
-  type PositionRow,
 } from './position-store.js';
 import type { IngestResult, IngestSource, Pipeline } from './types.js';
 import {
-  advanceState,
   changesSummary,
   gpsStatusOf,
   motionOf,
@@ -32,6 +25,7 @@ import {
   type LiveState,
   type VehicleInfo,
 } from './vehicle-state.js';
+import { hasNews, writeBatch, type BatchContext } from './write-batch.js';
 
 export interface PipelineDeps {
   db: Db;
@@ -77,26 +71,6 @@ export interface TelemetryPipeline extends Pipeline {
   flushStates(): Promise<void>;
 }
 
-/** One accepted position of a call, on its way through a batch. */
-interface Accepted extends PositionRow {
-  vehicle: VehicleInfo;
-  call: Pending;
-  /** Filled in by the batch: stored as a new row, or its news merged into the stored row. */
-  stored: boolean;
-}
-interface Pending {
-  accepted: Accepted[];
-  result: IngestResult;
-  resolve(r: IngestResult): void;
-  reject(err: unknown): void;
-}
-interface FoundEvent {
-  vehicle: VehicleInfo;
-  event: RuleEvent;
-  /** Found from a fresh fix or the tick, so it may be pushed live. */
-  live: boolean;
-}
-
 /** Unknown trackers refresh the vehicle index at most this often (a vehicle registered a moment ago). */
 const REFRESH_ON_UNKNOWN_MS = 30_000;
 
@@ -124,10 +98,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   let lastRefresh = 0;
   let concurrency = 1;
 
-  const pending: Pending[] = [];
-  let pendingRows = 0;
-  /** The queued positions by vehicle and fix time (in-queue dedupe without building key strings). */
-  const queued = new Map<number, Map<number, Position>>();
+  const queue = new CallQueue();
   let unknown = new Map<string, { trackerId: string; source: IngestSource; messages: number; at: Date }>();
   let timer: NodeJS.Timeout | null = null;
   let immediate: NodeJS.Immediate | null = null;
@@ -137,7 +108,6 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
 
   /** Batches being written, and the vehicles they hold: a vehicle is in at most one batch at a time. */
   let inFlight = 0;
-  const busyVehicles = new Set<number>();
   /** While a tick runs (or waits for the batches in flight to finish) no batch starts. */
   let tickHold = false;
   let ticking: Promise<void> | null = null;
@@ -189,7 +159,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
    * it; under load the queue grows while the database works, and the next batch takes up to `maxRows`.
    */
   function schedule() {
-    if (tickHold || (pending.length === 0 && unknown.size === 0)) return;
+    if (tickHold || (queue.calls === 0 && unknown.size === 0)) return;
     if (inFlight === 0) {
       if (timer || immediate) return;
       if (intervalMs > 0) timer = setTimeout(startBatches, intervalMs);
@@ -197,7 +167,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       return;
     }
     // More than one batch at once only when the queue holds a worthwhile batch of other vehicles.
-    if (inFlight < concurrency && pendingRows >= Math.min(maxRows, 500)) startBatches();
+    if (inFlight < concurrency && queue.rows >= Math.min(maxRows, 500)) startBatches();
   }
 
   function startBatches() {
@@ -205,19 +175,19 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     if (immediate) clearImmediate(immediate);
     timer = null;
     immediate = null;
-    while (!tickHold && inFlight < concurrency && (pending.length > 0 || unknown.size > 0)) {
-      const batch = takeBatch();
+    while (!tickHold && inFlight < concurrency && (queue.calls > 0 || unknown.size > 0)) {
+      const batch = queue.take(maxRows);
       if (batch.length === 0 && unknown.size === 0) break;
       inFlight++;
       void runBatch(batch)
         .catch((err: unknown) => logger.error({ err }, 'telemetry batch failed'))
         .finally(() => {
           inFlight--;
-          for (const p of batch) for (const a of p.accepted) busyVehicles.delete(a.vehicleId);
+          queue.release(batch);
           if (inFlight === 0) for (const resolve of idleWaiters.splice(0)) resolve();
           schedule();
         });
-      if (pendingRows < Math.min(maxRows, 500)) break;
+      if (queue.rows < Math.min(maxRows, 500)) break;
     }
   }
 
@@ -243,16 +213,14 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
         }
         const p = checked.position;
         const t = p.fixTime.getTime();
-        let byTime = queued.get(vehicle.vehicleId);
-        const twin = byTime?.get(t);
+        const twin = queue.queuedAt(vehicle.vehicleId, t);
         // A second report of a queued fix is dropped unless it says something new (an alarm frame
         // carrying the GPS frame's fix time): that one goes on, to reach the rules.
         if (twin && !hasNews(p, twin.ignition)) {
           result.dropped.push({ trackerId, reason: 'duplicate' });
           continue;
         }
-        if (!byTime) queued.set(vehicle.vehicleId, (byTime = new Map()));
-        if (!twin) byTime.set(t, p);
+        queue.noteQueued(vehicle.vehicleId, p);
         call.accepted.push({
           vehicleId: vehicle.vehicleId,
           position: p,
@@ -270,8 +238,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     return new Promise<IngestResult>((resolve, reject) => {
       call.resolve = resolve;
       call.reject = reject;
-      pending.push(call);
-      pendingRows += call.accepted.length;
+      queue.push(call);
       schedule();
     });
   }
@@ -302,48 +269,6 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     }
   }
 
-  /**
-   * Takes whole calls off the queue, oldest first, up to `maxRows` rows. A call with a vehicle that is
-   * in a batch being written waits, and so does every later call of its vehicles: a vehicle's
-   * positions reach the rules in the order they came.
-   */
-  function takeBatch(): Pending[] {
-    const batch: Pending[] = [];
-    let rows = 0;
-    let blocked: Set<number> | null = null;
-    for (let i = 0; i < pending.length && rows < maxRows;) {
-      const call = pending[i]!;
-      const n = call.accepted.length;
-      if (rows > 0 && rows + n > maxRows) break;
-      let free = true;
-      for (const a of call.accepted)
-        if (busyVehicles.has(a.vehicleId) || blocked?.has(a.vehicleId)) {
-          free = false;
-          break;
-        }
-      if (!free) {
-        blocked ??= new Set();
-        for (const a of call.accepted) blocked.add(a.vehicleId);
-        i++;
-        continue;
-      }
-      pending.splice(i, 1);
-      batch.push(call);
-      rows += n;
-    }
-    pendingRows -= rows;
-    for (const call of batch)
-      for (const a of call.accepted) {
-        busyVehicles.add(a.vehicleId);
-        const byTime = queued.get(a.vehicleId);
-        if (byTime?.get(a.position.fixTime.getTime()) === a.position) {
-          byTime.delete(a.position.fixTime.getTime());
-          if (byTime.size === 0) queued.delete(a.vehicleId);
-        }
-      }
-    return batch;
-  }
-
   async function runBatch(batch: Pending[]) {
     await flushUnknown();
     if (batch.length === 0) return;
@@ -352,13 +277,13 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     let outcome: Awaited<ReturnType<typeof writeBatch>>;
     try {
       try {
-        outcome = await writeBatch(accepted, now, false);
+        outcome = await writeBatch(db, accepted, now, false, batchContext());
       } catch (err) {
         // A position taken for new was stored already (another writer): again, asking row by row.
         if (!isUniqueViolation(err)) throw err;
         logger.warn({ rows: accepted.length }, 'a batch met stored positions; writing it again');
         for (const a of accepted) a.stored = false;
-        outcome = await writeBatch(accepted, now, true);
+        outcome = await writeBatch(db, accepted, now, true, batchContext());
       }
     } catch (err) {
       logger.error({ err, rows: accepted.length }, 'storing positions failed');
@@ -375,93 +300,14 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     commit(outcome.next, outcome.events, now);
   }
 
-  /**
-   * One transaction: the positions, then per vehicle in fix-time order the rules and the live state
-   * (only fixes newer than the state move it; one at the state's own fix time moves it only when it
-   * says something new, such as an alarm), then the states and events.
-   *
-   * Positions newer than the vehicle's live state cannot be stored yet (this process is the writer
-   * that moved the state; a batch holds one row per key), so they are appended without asking
-   * (`appendPositions`); the others are inserted with `ON CONFLICT DO NOTHING RETURNING`. `safe`
-   * sends every position the second way (after an append met a stored row).
-   */
-  async function writeBatch(accepted: Accepted[], now: Date, safe: boolean) {
-    return db.transaction(async (tx) => {
-      const txDb = tx as unknown as Db;
-      const byVehicle = new Map<number, Accepted[]>();
-      for (const a of accepted) {
-        const list = byVehicle.get(a.vehicleId);
-        if (list) list.push(a);
-        else byVehicle.set(a.vehicleId, [a]);
-      }
-      const fresh: Accepted[] = [];
-      const maybe: Accepted[] = [];
-      const twins: Accepted[] = [];
-      for (const [vehicleId, list] of byVehicle) {
-        if (list.length > 1) list.sort(byFixTime);
-        const latest = states.get(vehicleId)?.fixTime.getTime() ?? null;
-        let previous = NaN;
-        for (const a of list) {
-          const t = a.position.fixTime.getTime();
-          // A second report of a fix in this batch (it has news, or it would have been dropped).
-          if (t === previous) twins.push(a);
-          else if (!safe && latest !== null && t > latest) fresh.push(a);
-          else maybe.push(a);
-          previous = t;
-        }
-      }
-      await appendPositions(txDb, fresh);
-      for (const a of fresh) a.stored = true;
-      const inserted = await insertPositions(txDb, maybe);
-      const merges: Accepted[] = twins;
-      maybe.forEach((a, i) => {
-        if (inserted.has(i)) a.stored = true;
-        // Already stored, but with news: kept by merging it into the stored row (and it runs the rules).
-        else if (hasNews(a.position, states.get(a.vehicleId)?.ignition ?? null)) merges.push(a);
-      });
-      await mergePositions(txDb, merges);
-      for (const a of merges) a.stored = true;
-
-      const next = new Map<number, LiveState>();
-      const found: FoundEvent[] = [];
-      for (const [vehicleId, list] of byVehicle) {
-        const vehicle = list[0]!.vehicle;
-        const ctx = contextOf(vehicle);
-        let state = states.get(vehicleId) ?? null;
-        let moved = false;
-        for (const a of list) {
-          if (!a.stored) continue;
-          const position = a.position;
-          const t = position.fixTime.getTime();
-          if (state) {
-            const latest = state.fixTime.getTime();
-            // A buffered fix older than the latest one is stored (above) but moves nothing live; one at
-            // the same fix time does only when it brings news (an alarm, an ignition change).
-            if (t < latest || (t === latest && !hasNews(position, state.ignition))) continue;
-          }
-          const live = now.getTime() - t <= liveWindowMs;
-          let ruleState = state?.ruleState ?? {};
-          for (const rule of rules) {
-            const r = runRule(rule, () => rule.onPosition(ruleState, position, ctx), vehicle);
-            if (!r) continue;
-            ruleState = r.state;
-            for (const event of r.events) found.push({ vehicle, event, live });
-          }
-          state = advanceState(state, position, a.serverTime, now, ctx.thresholds, ruleState);
-          moved = true;
-        }
-        if (moved && state) next.set(vehicleId, state);
-      }
-      if (stateFlushMs === 0)
-        await upsertStates(
-          txDb,
-          [...next].map(([vehicleId, s]) => ({ vehicleId, s })),
-          now,
-        );
-      const events = await storeEvents(txDb, found);
-      return { next, events };
-    });
-  }
+  const batchContext = (): BatchContext => ({
+    states,
+    rules,
+    contextOf,
+    runRule,
+    liveWindowMs,
+    writeStates: stateFlushMs === 0,
+  });
 
   function runRule(rule: Rule, run: () => { state: VehicleRuleState; events: RuleEvent[] }, v: VehicleInfo) {
     try {
@@ -471,63 +317,6 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       logger.error({ err, rule: rule.name, vehicleId: v.vehicleId }, 'rule failed');
       return null;
     }
-  }
-
-  /**
-   * Stores what the rules found: an interval's start is an open row, its end closes it (in this batch
-   * if the start is in this batch too, else the open row stored earlier). Answers the new rows.
-   */
-  async function storeEvents(tx: Db, found: FoundEvent[]) {
-    const rows: (NewEventRow & { plate: string; live: boolean })[] = [];
-    const openInBatch = new Map<string, number>();
-    const ends: EventEnd[] = [];
-    for (const { vehicle, event: e, live } of found) {
-      const slot = `${vehicle.vehicleId}:${e.key}`;
-      if (e.phase === 'end') {
-        const k = openInBatch.get(slot);
-        if (k !== undefined) {
-          const row = rows[k]!;
-          row.open = false;
-          row.endedAt = e.endedAt ?? e.startedAt;
-          row.maxValue = e.maxValue ?? row.maxValue;
-          if (e.attributes) row.attributes = { ...row.attributes, ...e.attributes };
-          openInBatch.delete(slot);
-        } else
-          ends.push({
-            vehicleId: vehicle.vehicleId,
-            eventKey: e.key,
-            endedAt: e.endedAt ?? e.startedAt,
-            maxValue: e.maxValue,
-            attributes: e.attributes ?? null,
-          });
-        continue;
-      }
-      if (e.phase === 'start') openInBatch.set(slot, rows.length);
-      rows.push({
-        unitId: vehicle.unitId,
-        vehicleId: vehicle.vehicleId,
-        driverId: vehicle.driver?.pengemudiId ?? null,
-        kind: e.kind,
-        eventKey: e.key,
-        open: e.phase === 'start',
-        startedAt: e.startedAt,
-        endedAt: e.endedAt,
-        maxValue: e.maxValue,
-        limitValue: e.limitValue,
-        lat: e.lat,
-        lon: e.lon,
-        location: e.lat !== null && e.lon !== null ? (nearestPlace(e.lat, e.lon)?.name ?? null) : null,
-        attributes: e.attributes ?? null,
-        plate: vehicle.plate,
-        live,
-      });
-    }
-    for (const end of ends) await closeEvent(tx, end);
-    const ids = await insertEvents(
-      tx,
-      rows.map(({ plate: _plate, live: _live, ...row }) => row),
-    );
-    return rows.map((r, i) => ({ ...r, eventId: ids[i]! }));
   }
 
   /** After a commit: the new states become the live ones, and the world hears of them. */
@@ -705,7 +494,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
           await ticking;
           continue;
         }
-        if (pending.length === 0 && unknown.size === 0 && inFlight === 0) break;
+        if (queue.calls === 0 && unknown.size === 0 && inFlight === 0) break;
         if (inFlight === 0) startBatches();
         await waitIdle();
       }
@@ -721,17 +510,6 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
 }
 
 const noop = () => undefined;
-const byFixTime = (x: PositionRow, y: PositionRow) =>
-  x.position.fixTime.getTime() - y.position.fixTime.getTime();
-
-/**
- * Whether a report at a fix time already known says something the first report did not: an alarm
- * (trackers send alarm frames with the fix of the GPS frame before them) or a change of ignition.
- */
-const hasNews = (p: Position, ignitionBefore: boolean | null) =>
-  p.alarm !== null && p.alarm !== undefined
-    ? true
-    : p.ignition !== null && ignitionBefore !== null && p.ignition !== ignitionBefore;
 
 const isPglite = (db: Db) => {
   const client = (db as unknown as { $client?: { release?: unknown; end?: unknown; transaction?: unknown } })
