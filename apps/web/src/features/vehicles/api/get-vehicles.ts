@@ -1,24 +1,17 @@
 import { vehicleList, type VehicleList } from '@pantau/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { Query } from '../../../lib/query-string';
+import { vehicleKeys } from './vehicle-keys';
 
-export const vehicleKeys = {
-  all: ['kendaraan'] as const,
-  page: (unitId: number | undefined, take: number, skip: number) =>
-    [...vehicleKeys.all, { unitId, take, skip }] as const,
-};
+/** GET kendaraan?Take&Skip&search&fleetId&vehicleClass&aktif&documentStatus&sortBy&sortDir — one page. */
+export const getVehicles = (query: Query): Promise<VehicleList> =>
+  api.getAuth('kendaraan', { query, schema: vehicleList });
 
-/** GET kendaraan?Take=&Skip= — the vehicles of the chosen unit, one page. */
-export const getVehicles = (take: number, skip: number): Promise<VehicleList> =>
-  api.getAuth('kendaraan', { query: { Take: take, Skip: skip }, schema: vehicleList });
-
-export const vehiclesQueryOptions = (unitId: number | undefined, take: number, skip: number) =>
-  queryOptions({
-    queryKey: vehicleKeys.page(unitId, take, skip),
-    queryFn: () => getVehicles(take, skip),
+export function useVehicles(unitId: number | undefined, query: Query) {
+  return useQuery({
+    queryKey: vehicleKeys.list(unitId, query),
+    queryFn: () => getVehicles(query),
     placeholderData: keepPreviousData,
   });
-
-export function useVehicles(unitId: number | undefined, take: number, skip: number) {
-  return useQuery(vehiclesQueryOptions(unitId, take, skip));
 }

@@ -1,112 +1,183 @@
-import { DEFAULT_PAGE_SIZE, type VehicleRow } from '@pantau/contracts';
-import { Alert, Card, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { FileExcelOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE, documentStatuses, vehicleClasses, type VehicleRow } from '@pantau/contracts';
+import { Alert, App, Button, Card, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { AdminOnly } from '../../../components/management/admin-only';
+import { ListToolbar } from '../../../components/management/list-toolbar';
+import { useListParams } from '../../../components/management/use-list-params';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/error-message';
 import { getStoredRole } from '../../../lib/role-storage';
+import { useFleetOptions } from '../api/get-fleet-options';
+import { getVehicleReport } from '../api/get-vehicle-report';
 import { useVehicles } from '../api/get-vehicles';
+import { useDeactivateVehicle } from '../api/vehicle-mutations';
+import { VehicleFormDrawer } from '../components/vehicle-form-drawer';
+import { VehicleImportDialog } from '../components/vehicle-import-dialog';
+import { VehicleTable } from '../components/vehicle-table';
+import { downloadVehicleSheet, type VehicleSheetLabels } from '../export/download-vehicle-sheet';
+import { parseVehicleList, vehicleFilterQuery, vehiclePageQuery } from '../model/vehicle-list-query';
+import { VEHICLE_SHEET_COLUMNS } from '../model/vehicle-sheet';
 
-const date = (value: string | null) => (value ? dayjs(value).format('DD/MM/YYYY') : '—');
-
-/** Read-only vehicle list of the chosen unit; adding and editing come in a later release. */
+/** Vehicle management (/management/vehicle-management): the Administrator's list, form, import and export. */
 export function VehicleManagementPage({ title }: { title: string }) {
   const { t } = useTranslation('vehicles');
-  const { t: tc } = useTranslation();
-  const { t: te } = useTranslation('errors');
-  const [params, setParams] = useSearchParams();
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useVehicles(getStoredRole()?.roleUnit, pageSize, (page - 1) * pageSize);
-
   return (
     <>
       <PageHeader title={title} intro={t('intro')} />
+      <AdminOnly title={t('adminOnly')}>
+        <VehicleManagement />
+      </AdminOnly>
+    </>
+  );
+}
+
+function VehicleManagement() {
+  const { t } = useTranslation('vehicles');
+  const { t: tm } = useTranslation('management');
+  const { t: te } = useTranslation('errors');
+  const { message } = App.useApp();
+  const list = useListParams();
+  const state = parseVehicleList(list.params, list.page);
+  const unitId = getStoredRole()?.roleUnit;
+  const query = useVehicles(unitId, vehiclePageQuery(state));
+  const fleets = useFleetOptions(unitId);
+  const deactivate = useDeactivateVehicle();
+  const [editing, setEditing] = useState<{ vehicle: VehicleRow | null } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const sheetLabels = (): VehicleSheetLabels => ({
+    sheetName: t('export.sheet'),
+    headers: Object.fromEntries(
+      VEHICLE_SHEET_COLUMNS.map((c) => [c.key, t(`fields.${c.key}`)]),
+    ) as VehicleSheetLabels['headers'],
+    yes: tm('yes'),
+    no: tm('no'),
+  });
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const rows = await getVehicleReport(vehicleFilterQuery(state));
+      await downloadVehicleSheet(rows, sheetLabels(), t('export.file'));
+      void message.success(tm('export.done', { count: rows.length }));
+    } catch {
+      void message.error(tm('export.failed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const onDeactivate = (v: VehicleRow) =>
+    deactivate.mutateAsync(v.kendaraanId).then(
+      () => void message.success(tm('form.deactivated')),
+      (error: unknown) => void message.error(errorMessage(te, error)),
+    );
+
+  const filterSelect = <T extends string>(
+    key: string,
+    value: T | undefined,
+    all: string,
+    options: { value: T; label: string }[],
+  ) => (
+    <Select<T | 'all'>
+      className="management-filter"
+      data-testid={`filter-${key}`}
+      aria-label={all}
+      value={value ?? 'all'}
+      popupMatchSelectWidth={false}
+      onChange={(v) => list.update({ [key]: v === 'all' ? undefined : v })}
+      options={[{ value: 'all' as const, label: all }, ...options]}
+    />
+  );
+
+  return (
+    <>
       {query.isError && (
         <Alert type="error" showIcon title={errorMessage(te, query.error)} style={{ marginBottom: 16 }} />
       )}
       <Card styles={{ body: { padding: 0 } }}>
-        <Table<VehicleRow>
-          rowKey="kendaraanId"
-          data-testid="vehicles-table"
-          size="middle"
-          loading={query.isFetching && !query.isError}
-          dataSource={query.data?.results ?? []}
-          scroll={{ x: 960 }}
-          locale={{ emptyText: tc('empty') }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: query.data?.count ?? 0,
-            showTotal: (total) => tc('table.total', { count: total }),
-            onChange: (next, size) => {
-              setPageSize(size);
-              setParams(next > 1 ? { page: String(next) } : {}, { replace: true });
-            },
-          }}
-          columns={[
-            {
-              key: 'vehicle',
-              title: t('columns.vehicle'),
-              render: (_, v) => (
-                <Space orientation="vertical" size={0}>
-                  <Typography.Text strong>{v.nomorPolisi}</Typography.Text>
-                  <Typography.Text type="secondary">{v.nomorKendaraan}</Typography.Text>
-                </Space>
-              ),
-            },
-            {
-              key: 'class',
-              title: t('columns.class'),
-              dataIndex: 'vehicleClass',
-              render: (c: VehicleRow['vehicleClass']) => (
-                <Tag color={c === 'CC' ? 'blue' : 'gold'}>{t(`classes.${c}`)}</Tag>
-              ),
-            },
-            {
-              key: 'type',
-              title: t('columns.type'),
-              render: (_, v) => [v.merk, v.tipe].filter(Boolean).join(' ') || '—',
-            },
-            {
-              key: 'year',
-              title: t('columns.year'),
-              dataIndex: 'tahun',
-              render: (y: number | null) => y ?? '—',
-            },
-            {
-              key: 'pool',
-              title: t('columns.pool'),
-              dataIndex: 'pool',
-              render: (p: string | null) => p ?? '—',
-            },
-            {
-              key: 'fleet',
-              title: t('columns.fleet'),
-              render: (_, v) =>
-                v.fleet.length ? v.fleet.map((f) => <Tag key={f.fleetId}>{f.fleetName}</Tag>) : '—',
-            },
-            {
-              key: 'dedicated',
-              title: t('columns.dedicated'),
-              dataIndex: 'dedicated',
-              render: (d: string | null) => d ?? t('pool'),
-            },
-            { key: 'stnk', title: t('columns.stnkDue'), dataIndex: 'stnkDue', render: date },
-            { key: 'kir', title: t('columns.kirDue'), dataIndex: 'kirDue', render: date },
-            {
-              key: 'aktif',
-              title: t('columns.status'),
-              dataIndex: 'aktif',
-              render: (a: boolean) => (
-                <Tag color={a ? 'green' : 'default'}>{a ? t('active') : t('inactive')}</Tag>
-              ),
-            },
-          ]}
+        <ListToolbar
+          search={state.search}
+          onSearch={(search) => list.update({ search })}
+          searchPlaceholder={t('searchPlaceholder')}
+          filters={
+            <>
+              {filterSelect(
+                'fleetId',
+                state.fleetId === undefined ? undefined : String(state.fleetId),
+                t('filters.allFleets'),
+                (fleets.data ?? []).map((f) => ({ value: String(f.fleetId), label: f.fleetName })),
+              )}
+              {filterSelect(
+                'vehicleClass',
+                state.vehicleClass,
+                t('filters.allClasses'),
+                vehicleClasses.map((c) => ({ value: c, label: t(`classes.${c}`) })),
+              )}
+              {filterSelect('aktif', state.aktif, tm('active.all'), [
+                { value: 'true', label: tm('active.true') },
+                { value: 'false', label: tm('active.false') },
+              ])}
+              {filterSelect(
+                'documentStatus',
+                state.documentStatus,
+                tm('documentStatus.all'),
+                documentStatuses.map((s) => ({ value: s, label: tm(`documentStatus.${s}`) })),
+              )}
+            </>
+          }
+          actions={
+            <>
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="open-import">
+                {tm('actions.import')}
+              </Button>
+              <Button
+                icon={<FileExcelOutlined />}
+                loading={exporting}
+                onClick={() => void onExport()}
+                data-testid="export-excel"
+              >
+                {tm('actions.export')}
+              </Button>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setEditing({ vehicle: null })}
+                data-testid="add-vehicle"
+              >
+                {t('add')}
+              </Button>
+            </>
+          }
         />
+        <div data-testid="vehicles-list" data-total={query.data?.count ?? 0} data-loading={query.isFetching}>
+          <VehicleTable
+            rows={query.data?.results ?? []}
+            total={query.data?.count ?? 0}
+            loading={query.isFetching && !query.isError}
+            state={state}
+            pageSize={DEFAULT_PAGE_SIZE}
+            onPage={(page) => list.update({ page: String(page) })}
+            onSort={(sortBy, sortDir) => list.update({ sortBy, sortDir })}
+            onEdit={(vehicle) => setEditing({ vehicle })}
+            onDeactivate={onDeactivate}
+          />
+        </div>
       </Card>
+      <VehicleFormDrawer
+        open={editing !== null}
+        vehicle={editing?.vehicle ?? null}
+        onClose={() => setEditing(null)}
+      />
+      <VehicleImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => void query.refetch()}
+        onTemplate={() => downloadVehicleSheet([], sheetLabels(), t('export.template'))}
+      />
     </>
   );
 }

@@ -1,0 +1,212 @@
+import { EditOutlined, HistoryOutlined, ShareAltOutlined, StopOutlined } from '@ant-design/icons';
+import type { VehicleRow } from '@pantau/contracts';
+import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DocumentDate } from '../../../components/management/document-date';
+import type { VehicleListState, VehicleSortBy } from '../model/vehicle-list-query';
+import { VEHICLE_SORTABLE } from '../model/vehicle-list-query';
+
+export interface VehicleTableProps {
+  rows: VehicleRow[];
+  total: number;
+  loading: boolean;
+  state: VehicleListState;
+  pageSize: number;
+  onPage: (page: number) => void;
+  onSort: (sortBy: VehicleSortBy | undefined, sortDir: 'ascend' | 'descend' | undefined) => void;
+  onEdit: (v: VehicleRow) => void;
+  onDeactivate: (v: VehicleRow) => Promise<unknown>;
+  onHistory?: ((v: VehicleRow) => void) | undefined;
+  onShare?: ((v: VehicleRow) => void) | undefined;
+}
+
+/** The vehicle management table: 10 a page from the server, sorted by the server; inactive rows greyed. */
+export function VehicleTable(props: VehicleTableProps) {
+  const { t } = useTranslation('vehicles');
+  const { t: tm } = useTranslation('management');
+  const { t: tc } = useTranslation();
+  const { state } = props;
+  const sortable = (key: VehicleSortBy) => ({
+    key,
+    sorter: true,
+    sortOrder: state.sortBy === key ? (state.sortDir ?? 'ascend') : null,
+  });
+
+  return (
+    <Table<VehicleRow>
+      rowKey="kendaraanId"
+      data-testid="vehicles-table"
+      className="management-table"
+      size="middle"
+      loading={props.loading}
+      dataSource={props.rows}
+      scroll={{ x: 1400 }}
+      locale={{ emptyText: tc('empty') }}
+      rowClassName={(v) => (v.aktif ? '' : 'row-inactive')}
+      onRow={(v) => ({ 'data-plate': v.nomorPolisi }) as HTMLAttributes<HTMLElement>}
+      pagination={{
+        current: state.page,
+        pageSize: props.pageSize,
+        total: props.total,
+        showSizeChanger: false,
+        showTotal: (total) => tc('table.total', { count: total }),
+      }}
+      onChange={(pagination, _filters, sorter, extra) => {
+        if (extra.action === 'paginate') props.onPage(pagination.current ?? 1);
+        if (extra.action === 'sort') {
+          const s = sorter as SorterResult<VehicleRow>;
+          const key = VEHICLE_SORTABLE.find((k) => k === s.columnKey);
+          props.onSort(s.order ? key : undefined, s.order ?? undefined);
+        }
+      }}
+      columns={[
+        {
+          ...sortable('nomorKendaraan'),
+          title: t('columns.hull'),
+          dataIndex: 'nomorKendaraan',
+          fixed: 'left',
+          width: 110,
+          render: (hull: string) => <Typography.Text strong>{hull}</Typography.Text>,
+        },
+        { ...sortable('nomorPolisi'), title: t('columns.plate'), dataIndex: 'nomorPolisi', width: 120 },
+        {
+          ...sortable('pantauKendaraanId'),
+          title: t('columns.tracker'),
+          dataIndex: 'pantauKendaraanId',
+          width: 160,
+          render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
+        },
+        {
+          key: 'class',
+          title: t('columns.class'),
+          dataIndex: 'vehicleClass',
+          width: 110,
+          render: (c: VehicleRow['vehicleClass']) => (
+            <Tag color={c === 'CC' ? 'blue' : 'gold'}>{t(`classes.${c}`)}</Tag>
+          ),
+        },
+        {
+          key: 'type',
+          title: t('columns.type'),
+          width: 170,
+          render: (_, v) => [v.merk, v.tipe].filter(Boolean).join(' ') || '—',
+        },
+        {
+          key: 'fleet',
+          title: t('columns.fleet'),
+          width: 160,
+          render: (_, v) =>
+            v.fleet.length ? v.fleet.map((f) => <Tag key={f.fleetId}>{f.fleetName}</Tag>) : '—',
+        },
+        {
+          key: 'driver',
+          title: t('columns.driver'),
+          width: 180,
+          render: (_, v) =>
+            v.pengemudi || v.coPengemudi ? (
+              <Space orientation="vertical" size={0}>
+                {v.pengemudi && <span>{v.pengemudi}</span>}
+                {v.coPengemudi && <Typography.Text type="secondary">{v.coPengemudi}</Typography.Text>}
+              </Space>
+            ) : (
+              '—'
+            ),
+        },
+        {
+          ...sortable('speedLimit'),
+          title: t('columns.speedLimit'),
+          dataIndex: 'speedLimit',
+          width: 130,
+          render: (s: number | null) => (s === null ? '—' : t('kmh', { value: s })),
+        },
+        {
+          ...sortable('stnkDue'),
+          title: t('columns.stnkDue'),
+          dataIndex: 'stnkDue',
+          width: 120,
+          render: (d: string | null) => <DocumentDate day={d} testId="stnk-date" />,
+        },
+        {
+          ...sortable('kirDue'),
+          title: t('columns.kirDue'),
+          dataIndex: 'kirDue',
+          width: 120,
+          render: (d: string | null) => <DocumentDate day={d} testId="kir-date" />,
+        },
+        {
+          key: 'aktif',
+          title: t('columns.status'),
+          dataIndex: 'aktif',
+          width: 100,
+          render: (a: boolean) => (
+            <Tag color={a ? 'green' : 'default'} data-testid="vehicle-status">
+              {a ? t('active') : t('inactive')}
+            </Tag>
+          ),
+        },
+        {
+          key: 'actions',
+          title: t('columns.actions'),
+          fixed: 'right',
+          width: props.onHistory || props.onShare ? 170 : 100,
+          render: (_, v) => (
+            <Space size={2}>
+              <Tooltip title={tm('actions.edit')}>
+                <Button
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label={tm('actions.edit')}
+                  onClick={() => props.onEdit(v)}
+                  data-testid="vehicle-edit"
+                />
+              </Tooltip>
+              {props.onShare && v.aktif && (
+                <Tooltip title={t('shareLocation')}>
+                  <Button
+                    type="text"
+                    icon={<ShareAltOutlined />}
+                    aria-label={t('shareLocation')}
+                    onClick={() => props.onShare?.(v)}
+                    data-testid="vehicle-share"
+                  />
+                </Tooltip>
+              )}
+              {props.onHistory && (
+                <Tooltip title={tm('actions.history')}>
+                  <Button
+                    type="text"
+                    icon={<HistoryOutlined />}
+                    aria-label={tm('actions.history')}
+                    onClick={() => props.onHistory?.(v)}
+                    data-testid="vehicle-history"
+                  />
+                </Tooltip>
+              )}
+              {v.aktif && (
+                <Popconfirm
+                  title={t('deactivateConfirm', { plate: v.nomorPolisi })}
+                  okText={tm('actions.deactivate')}
+                  okButtonProps={{ danger: true, ...{ 'data-testid': 'confirm-deactivate' } }}
+                  cancelText={tm('actions.cancel')}
+                  onConfirm={() => props.onDeactivate(v)}
+                >
+                  <Tooltip title={tm('actions.deactivate')}>
+                    <Button
+                      type="text"
+                      danger
+                      icon={<StopOutlined />}
+                      aria-label={tm('actions.deactivate')}
+                      data-testid="vehicle-deactivate"
+                    />
+                  </Tooltip>
+                </Popconfirm>
+              )}
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}

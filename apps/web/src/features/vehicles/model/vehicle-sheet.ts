@@ -1,0 +1,105 @@
+import type { VehicleRow } from '@pantau/contracts';
+import type { HeaderAliases } from '../../../components/management/import-reader';
+import {
+  dayCell,
+  type CellKind,
+  type SheetCell,
+  type SheetColumn,
+} from '../../../components/management/sheet';
+import { en, id } from '../../../locales/resources';
+
+/**
+ * The export's columns, which are also the import template's: an exported file imports back as it
+ * is. Brand, type, fleets and drivers are written by name (the import looks the names up).
+ */
+export const VEHICLE_SHEET_COLUMNS = [
+  { key: 'nomorKendaraan', kind: 'text', width: 12 },
+  { key: 'nomorPolisi', kind: 'text', width: 14 },
+  { key: 'pantauKendaraanId', kind: 'text', width: 18 },
+  { key: 'registrationNumber', kind: 'text', width: 16 },
+  { key: 'vehicleClass', kind: 'text', width: 8 },
+  { key: 'merk', kind: 'text', width: 16 },
+  { key: 'tipe', kind: 'text', width: 22 },
+  { key: 'capacity', kind: 'number', width: 10 },
+  { key: 'fleet', kind: 'list', width: 22 },
+  { key: 'pengemudi', kind: 'text', width: 22 },
+  { key: 'coPengemudi', kind: 'text', width: 22 },
+  { key: 'dedicated', kind: 'text', width: 20 },
+  { key: 'pool', kind: 'text', width: 16 },
+  { key: 'tahun', kind: 'number', width: 8 },
+  { key: 'speedLimit', kind: 'number', width: 12 },
+  { key: 'gsmNumber', kind: 'phone', width: 16 },
+  { key: 'smsAlert', kind: 'boolean', width: 10 },
+  { key: 'stnkDue', kind: 'date', width: 12 },
+  { key: 'kirDue', kind: 'date', width: 12 },
+  { key: 'odometer', kind: 'number', width: 12 },
+  { key: 'gpsOdometer', kind: 'number', width: 12 },
+  { key: 'erpOdometer', kind: 'number', width: 12 },
+  { key: 'engineHour', kind: 'number', width: 12 },
+  { key: 'icon', kind: 'text', width: 10 },
+  { key: 'notes', kind: 'text', width: 30 },
+  { key: 'aktif', kind: 'boolean', width: 8 },
+] as const satisfies readonly SheetColumn[];
+
+export type VehicleSheetKey = (typeof VEHICLE_SHEET_COLUMNS)[number]['key'];
+
+/** Fields the import also takes by id (a file made by hand or another system). */
+const ID_FIELDS = {
+  merkId: 'number',
+  tipeId: 'number',
+  fleetIds: 'list',
+  pengemudiId: 'number',
+  coPengemudiId: 'number',
+} as const satisfies Record<string, CellKind>;
+
+export const VEHICLE_IMPORT_KINDS: Record<string, CellKind> = {
+  ...Object.fromEntries(VEHICLE_SHEET_COLUMNS.map((c) => [c.key, c.kind])),
+  ...ID_FIELDS,
+};
+
+/** A header names a field by its spec name or by its label in either language. */
+export const VEHICLE_HEADER_ALIASES: HeaderAliases = Object.fromEntries(
+  Object.keys(VEHICLE_IMPORT_KINDS).map((field) => {
+    const key = field as keyof typeof en.vehicles.fields;
+    return [field, [en.vehicles.fields[key], id.vehicles.fields[key]].filter(Boolean)];
+  }),
+);
+
+export interface VehicleSheetWords {
+  yes: string;
+  no: string;
+}
+
+/** One vehicle as a sheet row, in VEHICLE_SHEET_COLUMNS order; dates are date cells, numbers numbers. */
+export function vehicleSheetRow(v: VehicleRow, words: VehicleSheetWords): SheetCell[] {
+  const yesNo = (b: boolean) => (b ? words.yes : words.no);
+  const cells: Record<VehicleSheetKey, SheetCell> = {
+    nomorKendaraan: v.nomorKendaraan,
+    nomorPolisi: v.nomorPolisi,
+    pantauKendaraanId: v.pantauKendaraanId,
+    registrationNumber: v.registrationNumber,
+    vehicleClass: v.vehicleClass,
+    merk: v.merk,
+    tipe: v.tipe,
+    capacity: v.capacity,
+    fleet: v.fleet.map((f) => f.fleetName).join(', ') || null,
+    pengemudi: v.pengemudi,
+    coPengemudi: v.coPengemudi,
+    dedicated: v.dedicated,
+    pool: v.pool,
+    tahun: v.tahun,
+    speedLimit: v.speedLimit,
+    gsmNumber: v.gsmNumber,
+    smsAlert: yesNo(v.smsAlert),
+    stnkDue: dayCell(v.stnkDue),
+    kirDue: dayCell(v.kirDue),
+    odometer: v.odometer,
+    gpsOdometer: v.gpsOdometer,
+    erpOdometer: v.erpOdometer,
+    engineHour: v.engineHour,
+    icon: v.icon,
+    notes: v.notes,
+    aktif: yesNo(v.aktif),
+  };
+  return VEHICLE_SHEET_COLUMNS.map((c) => cells[c.key]);
+}
