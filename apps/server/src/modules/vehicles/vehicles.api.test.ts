@@ -123,3 +123,110 @@ describe('GET /api/kendaraan', () => {
     }
   });
 });
+
+describe('GET /api/kendaraan search, filters and sort', () => {
+  type Row = {
+    kendaraanId: number;
+    nomorPolisi: string;
+    nomorKendaraan: string;
+    pantauKendaraanId: string;
+    vehicleClass: string;
+    aktif: boolean;
+    tahun: number | null;
+    stnkDue: string | null;
+    kirDue: string | null;
+    fleet: { fleetId: number }[];
+  };
+  const list = async (query: string): Promise<{ count: number; results: Row[] }> => {
+    const { status, json } = await call(
+      t.url,
+      `/api/kendaraan?${query.includes('Take=') ? '' : 'Take=1000&'}${query}`,
+      {
+        token: guest,
+        role: asGuest,
+      },
+    );
+    expect(status, query).toBe(200);
+    return json;
+  };
+  const ids = (rows: Row[]) => rows.map((r) => r.kendaraanId).sort((a, b) => a - b);
+  let all: Row[];
+  beforeAll(async () => {
+    all = (await list('')).results;
+  });
+
+  it('searches plate, hull number and tracker id ignoring case and spaces', async () => {
+    const v = all[5]!;
+    for (const q of [
+      v.nomorPolisi.toLowerCase().replaceAll(' ', ''),
+      v.nomorPolisi.replace(' ', '  '),
+      v.nomorKendaraan.toLowerCase(),
+      v.pantauKendaraanId.slice(-9),
+    ]) {
+      const found = await list(`search=${encodeURIComponent(q)}`);
+      expect(
+        found.results.map((r) => r.kendaraanId),
+        q,
+      ).toContain(v.kendaraanId);
+      expect(found.count).toBe(found.results.length);
+    }
+    expect((await list('search=zzzz-no-such')).count).toBe(0);
+  });
+
+  it('filters by fleet, class and the active flag', async () => {
+    const fleetId = all[0]!.fleet[0]!.fleetId;
+    const inFleet = await list(`fleetId=${fleetId}`);
+    expect(ids(inFleet.results)).toEqual(ids(all.filter((r) => r.fleet.some((f) => f.fleetId === fleetId))));
+    expect(inFleet.count).toBeGreaterThan(0);
+    expect((await list('vehicleClass=TRUCK')).count).toBe(0);
+    expect((await list('vehicleClass=CC')).count).toBe(24);
+    const inactive = await list('aktif=false');
+    expect(inactive.count).toBeGreaterThan(0);
+    expect(ids(inactive.results)).toEqual(ids(all.filter((r) => !r.aktif)));
+    expect((await list('aktif=true')).count).toBe(24 - inactive.count);
+    const bad = await call(t.url, '/api/kendaraan?aktif=maybe&documentStatus=old', {
+      token: guest,
+      role: asGuest,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors.map((e: { path: string }) => e.path).sort()).toEqual(['aktif', 'documentStatus']);
+  });
+
+  it('filters by STNK/KIR status: expired, due within 30 days, valid', async () => {
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const dueBy = new Date(Date.parse(`${today}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+    const dates = (r: Row) => [r.stnkDue, r.kirDue].filter((d): d is string => d !== null);
+    const expired = all.filter((r) => dates(r).some((d) => d < today));
+    const soon = all.filter((r) => !expired.includes(r) && dates(r).some((d) => d <= dueBy));
+    const valid = all.filter((r) => !expired.includes(r) && !soon.includes(r));
+    expect(ids((await list('documentStatus=expired')).results)).toEqual(ids(expired));
+    expect(ids((await list('documentStatus=due_soon')).results)).toEqual(ids(soon));
+    expect(ids((await list('documentStatus=valid')).results)).toEqual(ids(valid));
+    // The demo data has documents in each state.
+    expect(soon.length + expired.length).toBeGreaterThan(0);
+    expect(valid.length).toBeGreaterThan(0);
+  });
+
+  it('sorts by the chosen column and direction, empty values last', async () => {
+    const byPlate = (await list('sortBy=nomorPolisi&sortDir=descend')).results.map((r) => r.nomorPolisi);
+    expect(byPlate).toEqual([...byPlate].sort().reverse());
+    const byYear = (await list('sortBy=tahun')).results.map((r) => r.tahun ?? Infinity);
+    expect(byYear).toEqual([...byYear].sort((a, b) => a - b));
+    const page = await list('sortBy=nomorPolisi&sortDir=descend&Take=3&Skip=3');
+    expect(page.results.map((r) => r.nomorPolisi)).toEqual(byPlate.slice(3, 6));
+    expect(page.count).toBe(24);
+  });
+
+  it('S-062 GET /api/reports/kendaraan answers every matching row without paging', async () => {
+    const as = { token: guest, role: asGuest };
+    const report = await call(t.url, '/api/reports/kendaraan', as);
+    expect(report.status).toBe(200);
+    expect(report.json.count).toBe(24);
+    expect(report.json.results).toHaveLength(24);
+    const filtered = await call(t.url, '/api/reports/kendaraan?aktif=false&sortBy=nomorPolisi', as);
+    expect(filtered.json.results.every((r: Row) => !r.aktif)).toBe(true);
+    const tooMany = await call(t.url, '/api/reports/kendaraan?Take=10001', as);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.errors[0].path).toBe('Take');
+  });
+});
