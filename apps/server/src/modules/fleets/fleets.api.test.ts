@@ -280,7 +280,7 @@ describe('audit', () => {
     expect(rows.map((r: { action: string }) => r.action)).toEqual([
       'create',
       'update',
-      'set_vehicles',
+      'update',
       'delete',
     ]);
     expect(rows[0].changes).toEqual({ fleetName: { from: null, to: fleet.fleetName } });

@@ -107,7 +107,7 @@ export function createFleetsService(deps: { fleetsRepo: FleetsRepo; db: Db }) {
         if (Object.keys(changes).length > 0)
           await recordAudit(tx, actor, {
             unitId: actor.unitId,
-            action: 'set_vehicles',
+            action: 'update',
             entity: 'fleet',
             entityId: fleetId,
             label: fleet.fleetName,

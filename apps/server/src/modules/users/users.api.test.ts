@@ -243,6 +243,12 @@ describe('PUT /api/users/:userId', () => {
     expect(listed.json.count).toBe(1);
     await byAdmin(`/users/${userId}`, { method: 'PUT', body: { disabled: false } });
     await signIn(t.url, username, 'secret123');
+    const audit = await byAdmin(`/audit?entity=user&entityId=${userId}`);
+    expect(audit.json.results.map((r: { action: string }) => r.action)).toEqual([
+      'enable',
+      'disable',
+      'create',
+    ]);
   });
 
   it('an Administrator cannot disable themselves', async () => {
@@ -312,7 +318,7 @@ describe('audit', () => {
     await byAdmin(`/users/${userId}`, { method: 'DELETE' });
     const { json } = await byAdmin(`/audit?entity=user&entityId=${userId}`);
     const actions = json.results.map((r: { action: string }) => r.action).reverse();
-    expect(actions).toEqual(['create', 'update', 'reset_password', 'remove_from_unit']);
+    expect(actions).toEqual(['create', 'role', 'reset_password', 'remove']);
     for (const r of json.results) {
       expect(r.actor).toBe('admin');
       expect(r.label).toBe(username);

@@ -27,6 +27,14 @@ const notMember = () => new UnknownUserError('No such user in this unit');
 
 const ADMINISTRATOR = 'Administrator';
 
+/** The audit trail's verb: a role change or a disable/enable on its own says so; anything else is an update. */
+function auditAction(changes: Record<string, { from: unknown; to: unknown }>): string {
+  const fields = Object.keys(changes);
+  if (fields.length === 1 && fields[0] === 'role') return 'role';
+  if (fields.length === 1 && fields[0] === 'disabled') return changes.disabled!.to ? 'disable' : 'enable';
+  return 'update';
+}
+
 export function createUsersService(deps: { usersRepo: UsersRepo; db: Db }) {
   const { usersRepo, db } = deps;
 
@@ -108,7 +116,7 @@ export function createUsersService(deps: { usersRepo: UsersRepo; db: Db }) {
           });
           await recordAudit(tx, actor, {
             unitId: actor.unitId,
-            action: 'add_to_unit',
+            action: 'add',
             entity: 'user',
             entityId: found.userId,
             label: found.username,
@@ -176,7 +184,7 @@ export function createUsersService(deps: { usersRepo: UsersRepo; db: Db }) {
         if (Object.keys(changes).length > 0)
           await recordAudit(tx, actor, {
             unitId: actor.unitId,
-            action: 'update',
+            action: auditAction(changes),
             entity: 'user',
             entityId: userId,
             label: record.username,
@@ -194,7 +202,7 @@ export function createUsersService(deps: { usersRepo: UsersRepo; db: Db }) {
         await usersRepo.deleteMembership(tx, actor.unitId, userId);
         await recordAudit(tx, actor, {
           unitId: actor.unitId,
-          action: 'remove_from_unit',
+          action: 'remove',
           entity: 'user',
           entityId: userId,
           label: record.username,
