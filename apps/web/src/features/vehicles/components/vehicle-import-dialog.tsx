@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ImportDialog } from '../../../components/management/import-dialog';
 import { getStoredRole } from '../../../lib/role-storage';
-import { useBrands } from '../api/get-brands';
 import { useDriverOptions } from '../api/get-driver-options';
-import { useFleetOptions } from '../api/get-fleet-options';
 import { importVehicles } from '../api/vehicle-mutations';
 import { prepareVehicleRows } from '../model/vehicle-import';
 import { VEHICLE_HEADER_ALIASES, VEHICLE_IMPORT_KINDS } from '../model/vehicle-sheet';
@@ -21,7 +19,7 @@ const PREVIEW_FIELDS = [
   'kirDue',
 ] as const;
 
-/** Vehicle import: names of brands, fleets and drivers are looked up in the unit's lists before the dry run. */
+/** Vehicle import: drivers written by name are turned into employee numbers before the dry run. */
 export function VehicleImportDialog({
   open,
   onClose,
@@ -35,8 +33,6 @@ export function VehicleImportDialog({
 }) {
   const { t, i18n } = useTranslation('vehicles');
   const unitId = getStoredRole()?.roleUnit;
-  const brands = useBrands(unitId, open);
-  const fleets = useFleetOptions(unitId, open);
   const drivers = useDriverOptions(unitId, open);
   const fieldLabel = (field: string) =>
     i18n.exists(`vehicles:fields.${field}`) ? t(`fields.${field}` as 'fields.nomorPolisi') : field;
@@ -50,22 +46,14 @@ export function VehicleImportDialog({
       aliases={VEHICLE_HEADER_ALIASES}
       kinds={VEHICLE_IMPORT_KINDS}
       prepare={(rows) =>
-        prepareVehicleRows(
-          rows,
-          {
-            brands: brands.data?.results ?? [],
-            fleets: fleets.data ?? [],
-            drivers: drivers.data ?? [],
-          },
-          (problem, value) => t(`import.${problem}`, { value }),
-        )
+        prepareVehicleRows(rows, drivers.data ?? [], (problem, value) => t(`import.${problem}`, { value }))
       }
       send={importVehicles}
       previewColumns={PREVIEW_FIELDS.map((key) => ({ key, title: fieldLabel(key) }))}
       fieldLabel={fieldLabel}
       onTemplate={onTemplate}
       onImported={onImported}
-      ready={!brands.isLoading && !fleets.isLoading && !drivers.isLoading}
+      ready={!drivers.isLoading}
     />
   );
 }

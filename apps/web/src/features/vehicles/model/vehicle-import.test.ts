@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { prepareVehicleRows, vehicleClassOf } from './vehicle-import';
 
-const refs = {
-  brands: [
-    { merkId: 3, merk: 'Hino', tipe: [{ tipeId: 31, tipe: 'FL 235 JW' }] },
-    { merkId: 4, merk: 'UD Trucks', tipe: [{ tipeId: 41, tipe: 'Quester GKE 280' }] },
-  ],
-  fleets: [{ fleetId: 1, fleetName: 'Jakarta' }],
-  drivers: [
-    { pengemudiId: 11, name: 'Budi Santoso', employeeNumber: 'EMP-011' },
-    { pengemudiId: 12, name: 'Agus', employeeNumber: 'EMP-012' },
-    { pengemudiId: 13, name: 'Agus', employeeNumber: 'EMP-013' },
-  ],
-};
+const drivers = [
+  { pengemudiId: 11, name: 'Budi Santoso', employeeNumber: 'EMP-011' },
+  { pengemudiId: 12, name: 'Agus', employeeNumber: 'EMP-012' },
+  { pengemudiId: 13, name: 'Agus', employeeNumber: 'EMP-013' },
+];
 const message = (p: string, v: string) => `${p}:${v}`;
 
-describe('vehicle import names → ids', () => {
+describe('vehicle import rows', () => {
   it('reads the class in either language', () => {
     expect(vehicleClassOf('truk')).toBe('TRUCK');
     expect(vehicleClassOf('Car carrier')).toBe('CC');
@@ -23,44 +16,42 @@ describe('vehicle import names → ids', () => {
     expect(vehicleClassOf('bus')).toBe('bus');
   });
 
-  it('looks up brand, type, fleets and drivers (by name or employee number)', () => {
+  it('writes drivers as employee numbers (by name or number) and fleets as one cell; names stay for the server', () => {
     const prepared = prepareVehicleRows(
       [
         {
+          vehicleClass: 'Truk',
           merk: 'ud trucks',
-          tipe: 'Quester GKE 280',
-          fleet: ['jakarta'],
-          pengemudi: 'EMP-013',
+          fleet: ['Jakarta', 'Cikarang'],
+          pengemudi: 'emp-013',
           coPengemudi: 'budi santoso',
         },
-        { merkId: '3', fleetIds: ['1'] },
       ],
-      refs,
+      drivers,
       message,
     );
     expect(prepared.problems).toEqual([]);
     expect(prepared.rows).toEqual([
-      { merkId: 4, tipeId: 41, fleetIds: [1], pengemudiId: 13, coPengemudiId: 11 },
-      { merkId: 3, fleetIds: [1] },
+      {
+        vehicleClass: 'TRUCK',
+        merk: 'ud trucks',
+        fleet: 'Jakarta, Cikarang',
+        pengemudi: 'emp-013',
+        coPengemudi: 'EMP-011',
+      },
     ]);
   });
 
-  it('names every unknown or ambiguous name on its field and row', () => {
+  it('names an unknown or ambiguous driver on its column and row', () => {
     const prepared = prepareVehicleRows(
-      [
-        { merk: 'Hinoo', tipe: 'FL 235 JW' },
-        { fleet: ['Jakarta', 'Bandung'], pengemudi: 'Agus' },
-      ],
-      refs,
+      [{ pengemudi: 'Budi Santoso' }, { pengemudi: 'Agus', coPengemudi: 'Nobody' }],
+      drivers,
       message,
     );
     expect(prepared.problems).toEqual([
-      { index: 0, path: 'merkId', message: 'unknownBrand:Hinoo' },
-      { index: 1, path: 'fleetIds', message: 'unknownFleet:Bandung' },
-      { index: 1, path: 'pengemudiId', message: 'ambiguousDriver:Agus' },
+      { index: 1, path: 'pengemudi', message: 'ambiguousDriver:Agus' },
+      { index: 1, path: 'coPengemudi', message: 'unknownDriver:Nobody' },
     ]);
-    // A type is still found across brands when the brand is unknown.
-    expect(prepared.rows[0]).toEqual({ tipeId: 31 });
-    expect(prepared.rows[1]).toEqual({ fleetIds: [1] });
+    expect(prepared.rows[1]).toEqual({ pengemudi: 'Agus', coPengemudi: 'Nobody' });
   });
 });

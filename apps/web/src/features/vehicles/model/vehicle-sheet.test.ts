@@ -51,14 +51,7 @@ const vehicle: VehicleRow = {
   coPengemudi: null,
 };
 
-const refs = {
-  brands: [{ merkId: 3, merk: 'Hino', tipe: [{ tipeId: 31, tipe: 'FL 235 JW' }] }],
-  fleets: [
-    { fleetId: 1, fleetName: 'Jakarta' },
-    { fleetId: 2, fleetName: 'Cikarang' },
-  ],
-  drivers: [{ pengemudiId: 11, name: 'Budi Santoso', employeeNumber: 'EMP-011' }],
-};
+const drivers = [{ pengemudiId: 11, name: 'Budi Santoso', employeeNumber: 'EMP-011' }];
 
 const headers = Object.fromEntries(
   VEHICLE_SHEET_COLUMNS.map((c) => [c.key, en.vehicles.fields[c.key]]),
@@ -91,18 +84,20 @@ describe('vehicle export rows', () => {
     const sheet = readSheetRows(await readSpreadsheet(file), VEHICLE_HEADER_ALIASES, VEHICLE_IMPORT_KINDS);
     expect(sheet?.unknownHeaders).toEqual([]);
     expect(sheet?.sheetRows).toEqual([2]);
-    const prepared = prepareVehicleRows(sheet?.rows ?? [], refs, (p, v) => `${p}:${v}`);
+    const prepared = prepareVehicleRows(sheet?.rows ?? [], drivers, (p, v) => `${p}:${v}`);
     expect(prepared.problems).toEqual([]);
-    const parsed = vehicleInput.parse(prepared.rows[0]);
+    expect(prepared.rows[0]).toMatchObject({
+      merk: 'Hino',
+      tipe: 'FL 235 JW',
+      fleet: 'Jakarta, Cikarang',
+      pengemudi: 'EMP-011',
+    });
+    const { merk: _m, tipe: _t, fleet: _f, pengemudi: _p, ...cells } = prepared.rows[0] ?? {};
+    const parsed = vehicleInput.parse(cells);
     expect(parsed).toMatchObject({
       nomorPolisi: 'B 9471 UEY',
       nomorKendaraan: 'CC-017',
       pantauKendaraanId: '359710049095895',
-      merkId: 3,
-      tipeId: 31,
-      fleetIds: [1, 2],
-      pengemudiId: 11,
-      coPengemudiId: null,
       gsmNumber: '+6281287654321',
       speedLimit: 80,
       stnkDue: '2027-03-05',
@@ -122,12 +117,13 @@ describe('vehicle export rows', () => {
     ].join('\r\n');
     const file = new File([csv], 'kendaraan.csv');
     const sheet = readSheetRows(await readSpreadsheet(file), VEHICLE_HEADER_ALIASES, VEHICLE_IMPORT_KINDS);
-    const prepared = prepareVehicleRows(sheet?.rows ?? [], refs, (p, v) => `${p}:${v}`);
+    const prepared = prepareVehicleRows(sheet?.rows ?? [], drivers, (p, v) => `${p}:${v}`);
     expect(prepared.problems).toEqual([]);
-    expect(vehicleInput.parse(prepared.rows[0])).toMatchObject({
+    const { merk, ...cells } = prepared.rows[0] ?? {};
+    expect(merk).toBe('hino');
+    expect(vehicleInput.parse(cells)).toMatchObject({
       nomorPolisi: 'B 1234 XY',
       vehicleClass: 'TRUCK',
-      merkId: 3,
       speedLimit: 60,
       kirDue: '2027-02-01',
       aktif: true,

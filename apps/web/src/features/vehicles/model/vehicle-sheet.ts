@@ -10,7 +10,7 @@ import { en, id } from '../../../locales/resources';
 
 /**
  * The export's columns, which are also the import template's: an exported file imports back as it
- * is. Brand, type, fleets and drivers are written by name (the import looks the names up).
+ * is. Brand, type, fleets and drivers are written by name (the server looks them up).
  */
 export const VEHICLE_SHEET_COLUMNS = [
   { key: 'nomorKendaraan', kind: 'text', width: 12 },
@@ -43,19 +43,9 @@ export const VEHICLE_SHEET_COLUMNS = [
 
 export type VehicleSheetKey = (typeof VEHICLE_SHEET_COLUMNS)[number]['key'];
 
-/** Fields the import also takes by id (a file made by hand or another system). */
-const ID_FIELDS = {
-  merkId: 'number',
-  tipeId: 'number',
-  fleetIds: 'list',
-  pengemudiId: 'number',
-  coPengemudiId: 'number',
-} as const satisfies Record<string, CellKind>;
-
-export const VEHICLE_IMPORT_KINDS: Record<string, CellKind> = {
-  ...Object.fromEntries(VEHICLE_SHEET_COLUMNS.map((c) => [c.key, c.kind])),
-  ...ID_FIELDS,
-};
+export const VEHICLE_IMPORT_KINDS: Record<string, CellKind> = Object.fromEntries(
+  VEHICLE_SHEET_COLUMNS.map((c) => [c.key, c.kind]),
+);
 
 /** A header names a field by its spec name or by its label in either language. */
 export const VEHICLE_HEADER_ALIASES: HeaderAliases = Object.fromEntries(
