@@ -1,16 +1,34 @@
+import { COOKIE } from '@pantau/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { getCookie } from '../lib/cookies';
 import '../lib/i18n';
-import { Providers } from './providers';
+import { trackingQueryOptions } from '../lib/live/tracking-query';
+import { createQueryClient, Providers } from './providers';
 import { createAppRouter } from './router';
 import './styles.css';
 
 const router = createAppRouter();
+const queryClient = createQueryClient();
+
+/** Pages that show the live fleet from the tracking snapshot. */
+const FLEET_PAGES = new Set(['/', '/_app', '/map', '/vehicle-summary']);
+
+// A returning user with a chosen role (the role cookies are readable; the token is HttpOnly) opening a
+// fleet page: fetch the snapshot and the page's code now, beside the app's boot (auth/me, the shell),
+// instead of after it. At 10,000 vehicles this starts the few-MB snapshot ~0.5 s earlier. If the
+// session has ended the request fails quietly and the server's redirect takes over as usual.
+if (getCookie(COOKIE.roleUnit) && getCookie(COOKIE.roleUser)) {
+  const path = window.location.pathname;
+  if (FLEET_PAGES.has(path)) void queryClient.prefetchQuery(trackingQueryOptions());
+  void import('./shell/app-layout');
+  if (path === '/map') void import('./pages/map-route');
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Providers>
+    <Providers client={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>,
