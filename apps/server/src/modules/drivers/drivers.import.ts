@@ -1,0 +1,47 @@
+import { driverInput, SIM_CLASSES, type DriverInput } from '@pantau/contracts';
+import {
+  canonicalRow,
+  coerceCell,
+  fieldErrorsOf,
+  markDuplicatesInFile,
+  type CellKind,
+  type CheckedRow,
+} from '../../lib/import-rows.js';
+
+/** Columns of a driver import file (spec field names). */
+const CELLS: Record<string, CellKind> = {
+  name: 'text',
+  employeeNumber: 'text',
+  phone: 'phone',
+  simClass: 'text',
+  simExpiry: 'date',
+  aktif: 'boolean',
+};
+export const DRIVER_IMPORT_COLUMNS = Object.keys(CELLS);
+
+/** `b1 umum`, `SIM B1 UMUM` → `SIM B1 Umum`; anything else is left for the schema to refuse. */
+function simClassOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const key = value.trim().toLowerCase().replace(/\s+/g, ' ').replace(/^sim /, '');
+  return SIM_CLASSES.find((c) => c.toLowerCase().replace(/^sim /, '') === key) ?? value;
+}
+
+function checkRow(raw: Record<string, unknown>): CheckedRow<DriverInput> {
+  const cells = canonicalRow(raw, DRIVER_IMPORT_COLUMNS);
+  const draft: Record<string, unknown> = {};
+  for (const [field, kind] of Object.entries(CELLS)) {
+    const value = coerceCell(cells[field], kind);
+    if (value !== undefined) draft[field] = field === 'simClass' ? simClassOf(value) : value;
+  }
+  const parsed = driverInput.safeParse(draft);
+  return parsed.success
+    ? { input: parsed.data, errors: [] }
+    : { input: null, errors: fieldErrorsOf(parsed.error) };
+}
+
+/** Every row of a driver import checked as a create would be, plus employee numbers repeated in the file. */
+export function checkImportedDrivers(raws: Record<string, unknown>[]): CheckedRow<DriverInput>[] {
+  const rows = raws.map(checkRow);
+  markDuplicatesInFile(rows, (d) => d.employeeNumber.toLowerCase(), 'employeeNumber', 'Employee number');
+  return rows;
+}
