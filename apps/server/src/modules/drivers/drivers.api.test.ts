@@ -266,7 +266,7 @@ describe('POST /api/pengemudi/import', () => {
 
   it('with a bad row stores nothing and names rows.<index>.<field>; names duplicates in the file and the unit', async () => {
     const before = await count();
-    const rows = [newDriver(), newDriver({ simClass: 'SIM Z' }), newDriver()];
+    const rows = [newDriver(), newDriver({ simClass: 'SIM Z' as never }), newDriver()];
     const { status, json } = await byAdmin('/pengemudi/import', { body: { rows } });
     expect(status).toBe(400);
     expect(paths(json)).toEqual(['rows.1.simClass']);
