@@ -367,6 +367,9 @@ export const userSettings = z.object({
   notificationSound: z.boolean().default(true),
 });
 export type UserSettings = z.infer<typeof userSettings>;
+/** The answer of `GET/PUT /api/auth/settings`: the settings plus when the user last saved them (null: never, all defaults). */
+export const userSettingsResponse = userSettings.extend({ savedAt: z.string().nullable() });
+export type UserSettingsResponse = z.infer<typeof userSettingsResponse>;
 
 // ── Audit trail ──────────────────────────────────────────────────────────────────────────────────
 

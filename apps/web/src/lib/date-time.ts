@@ -1,6 +1,13 @@
 /** Times are shown in the user's zone; WIB unless told otherwise (DESIGN.md §5). */
 export const DISPLAY_TIME_ZONE = 'Asia/Jakarta';
 
+let userTimeZone = DISPLAY_TIME_ZONE;
+/** The signed-in user's time zone (their settings); `formatDateTime` shows times in it. */
+export function setUserTimeZone(timeZone: string): void {
+  userTimeZone = timeZone;
+}
+export const userTimeZoneName = (): string => userTimeZone;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string, seconds: boolean): Intl.DateTimeFormat {
@@ -42,10 +49,10 @@ export function zonedParts(
   };
 }
 
-/** `DD/MM/YYYY HH:mm[:ss]` in the display zone (WIB), or '—' when there is no time. */
+/** `DD/MM/YYYY HH:mm[:ss]` in the user's zone (WIB unless their settings say otherwise), or '—' when there is no time. */
 export function formatDateTime(
   instant: Date | string | null | undefined,
-  { seconds = false, timeZone = DISPLAY_TIME_ZONE }: { seconds?: boolean; timeZone?: string } = {},
+  { seconds = false, timeZone = userTimeZone }: { seconds?: boolean; timeZone?: string } = {},
 ): string {
   if (instant === null || instant === undefined || instant === '') return '—';
   const date = typeof instant === 'string' ? new Date(instant) : instant;

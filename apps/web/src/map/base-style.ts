@@ -39,6 +39,15 @@ export async function loadBaseMap(
 }
 
 let decided: Promise<BaseMap> | undefined;
+let preferred: 'default' | 'offline' = 'default';
+
+/** The user's map style (their settings): `offline` always draws the built-in map; maps made later follow. */
+export function setMapStylePreference(style: 'default' | 'offline'): void {
+  if (style === preferred) return;
+  preferred = style;
+  decided = style === 'offline' ? Promise.resolve({ kind: 'offline', style: offlineStyle() }) : undefined;
+}
+
 /** Decided once per page load and shared by every map. */
 export function baseMap(): Promise<BaseMap> {
   decided ??= loadBaseMap();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginUser, problem, userSettings } from '@pantau/contracts';
+import { loginUser, problem, userSettingsResponse } from '@pantau/contracts';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, users } from '../../db/schema/index.js';
 import { call, signIn, startTestApp, type TestApp } from '../../test/test-app.js';
@@ -160,6 +160,7 @@ describe('GET/PUT /api/auth/settings', () => {
       timeZone: 'Asia/Jakarta',
       mapStyle: 'default',
       notificationSound: true,
+      savedAt: null,
     });
   });
 
@@ -173,12 +174,14 @@ describe('GET/PUT /api/auth/settings', () => {
     expect(saved.status).toBe(200);
     const later = await signIn(t.url, 'set2', 'first-pass-1');
     const { json } = await call(t.url, '/api/auth/settings', { token: later });
-    expect(userSettings.parse(json)).toEqual({
+    expect(userSettingsResponse.parse(json)).toEqual({
       language: 'id',
       timeZone: 'Asia/Makassar',
       mapStyle: 'offline',
       notificationSound: false,
+      savedAt: saved.json.savedAt,
     });
+    expect(Date.parse(saved.json.savedAt)).toBeGreaterThan(Date.now() - 60_000);
     const [entry] = await auditOf('settings', 'set2');
     expect(entry).toMatchObject({ action: 'update', unitId: null });
     expect(entry!.changes).toMatchObject({ language: { from: 'en', to: 'id' } });
@@ -194,7 +197,9 @@ describe('GET/PUT /api/auth/settings', () => {
     expect(partial.json).toMatchObject({ language: 'id', timeZone: 'Asia/Jakarta', notificationSound: true });
     await t.db.db
       .update(users)
-      .set({ settings: { language: 'id', mapStyle: 'hologram', timeZone: 7 } })
+      .set({
+        settings: { language: 'id', mapStyle: 'hologram', timeZone: 7, savedAt: '2026-11-01T00:00:00.000Z' },
+      })
       .where(eq(users.username, 'set3'));
     const { json } = await call(t.url, '/api/auth/settings', { token });
     expect(json).toEqual({
@@ -202,6 +207,7 @@ describe('GET/PUT /api/auth/settings', () => {
       timeZone: 'Asia/Jakarta',
       mapStyle: 'default',
       notificationSound: true,
+      savedAt: '2026-11-01T00:00:00.000Z',
     });
   });
 

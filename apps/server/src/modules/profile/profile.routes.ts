@@ -7,6 +7,7 @@ import {
   profileInput,
   tokenResponse,
   userSettings,
+  userSettingsResponse,
 } from '@pantau/contracts';
 import { createAuthRepo } from '../auth/auth.repo.js';
 import { setTokenCookie } from '../auth/auth.routes.js';
@@ -28,6 +29,7 @@ export function profileRoutes(deps: ManagementDeps) {
     tokens: createTokenService({ secret: deps.config.jwtSecret!, clock: deps.clock }),
     // Wrong current passwords are counted like failed sign-ins (5 per user and address in 15 minutes).
     limiter: createLoginLimiter(defaultLoginLimits, deps.clock),
+    clock: deps.clock,
   });
   const actorOf = (request: { user: { userId: number; username: string } }) => ({
     userId: request.user.userId,
@@ -76,7 +78,7 @@ export function profileRoutes(deps: ManagementDeps) {
         schema: {
           tags: ['auth'],
           summary: 'Your settings (language, time zone, map style, notification sound)',
-          response: { 200: userSettings, 401: problem },
+          response: { 200: userSettingsResponse, 401: problem },
         },
       },
       async (request) => profileService.settings(request.user.userId),
@@ -90,7 +92,7 @@ export function profileRoutes(deps: ManagementDeps) {
           tags: ['auth'],
           summary: 'Save your settings (missing fields take their defaults)',
           body: userSettings,
-          response: { 200: userSettings, ...errors },
+          response: { 200: userSettingsResponse, ...errors },
         },
       },
       async (request) => profileService.saveSettings(actorOf(request), request.body),

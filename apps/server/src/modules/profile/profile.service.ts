@@ -1,4 +1,9 @@
-import { userSettings, type LoginUser, type UserSettings } from '@pantau/contracts';
+import {
+  userSettings,
+  type LoginUser,
+  type UserSettings,
+  type UserSettingsResponse,
+} from '@pantau/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { ConflictError, UnauthenticatedError, WrongPasswordError } from '../../errors.js';
@@ -40,8 +45,9 @@ export function createProfileService(deps: {
   authRepo: Pick<AuthRepo, 'groupsOf'>;
   tokens: TokenService;
   limiter: LoginLimiter;
+  clock: () => Date;
 }) {
-  const { db, profileRepo, authRepo, tokens, limiter } = deps;
+  const { db, profileRepo, authRepo, tokens, limiter, clock } = deps;
 
   async function userOf(userId: number, tx: Db = db) {
     const user = await profileRepo.findById(userId, tx);
@@ -110,14 +116,19 @@ export function createProfileService(deps: {
       return { token: await tokens.sign({ userId: actor.userId, tokenVersion }) };
     },
 
-    async settings(userId: number): Promise<UserSettings> {
-      return settingsOf((await userOf(userId)).settings);
+    async settings(userId: number): Promise<UserSettingsResponse> {
+      const { settings } = await userOf(userId);
+      return {
+        ...settingsOf(settings),
+        savedAt: typeof settings.savedAt === 'string' ? settings.savedAt : null,
+      };
     },
 
-    async saveSettings(actor: Actor, input: UserSettings): Promise<UserSettings> {
+    async saveSettings(actor: Actor, input: UserSettings): Promise<UserSettingsResponse> {
+      const savedAt = clock().toISOString();
       return db.transaction(async (tx) => {
         const before = settingsOf((await userOf(actor.userId, tx)).settings);
-        await profileRepo.setSettings(actor.userId, input, tx);
+        await profileRepo.setSettings(actor.userId, { ...input, savedAt }, tx);
         const changes = diffFields(before, input);
         if (Object.keys(changes).length > 0)
           await recordAudit(tx, actor, {
@@ -128,7 +139,7 @@ export function createProfileService(deps: {
             label: actor.username,
             changes,
           });
-        return input;
+        return { ...input, savedAt };
       });
     },
   };

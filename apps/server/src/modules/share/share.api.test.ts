@@ -17,9 +17,10 @@ let otherUnitVehicle: number;
 const asAdmin = { role: { unitId: UNIT.sunter, role: 'Administrator' } };
 beforeAll(async () => {
   t = await startTestApp({ deps: { clock: () => new Date(Date.now() + offsetMs) } });
-  [admin, operator, guest, multi] = await Promise.all(
-    ['admin', 'operator', 'guest', 'multi'].map((u) => signIn(t.url, u)),
-  );
+  admin = await signIn(t.url, 'admin');
+  operator = await signIn(t.url, 'operator');
+  guest = await signIn(t.url, 'guest');
+  multi = await signIn(t.url, 'multi');
   const firstOf = async (unitId: number) => {
     const [v] = await t.db.db
       .select({

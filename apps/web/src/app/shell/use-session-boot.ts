@@ -1,6 +1,7 @@
 import type { LoginUser } from '@pantau/contracts';
 import { useEffect } from 'react';
 import { useMe } from '../../features/auth/api/get-me';
+import { useSettingsOnSignIn } from '../../features/settings/model/use-settings-on-sign-in';
 import { useAuthStore } from '../../lib/auth-store';
 import { useLayoutStore } from '../../lib/layout-store';
 import { getStoredRole, roleFromGroup, roleMatchesGroups } from '../../lib/role-storage';
@@ -29,6 +30,8 @@ export function useSessionBoot({ onChoosePage = false }: { onChoosePage?: boolea
   const me = useMe();
   const signOut = useSignOut();
   const setRoleDialog = useLayoutStore((s) => s.setRoleDialog);
+  // The user's own settings (language, time zone, map style, sound) follow them to this browser.
+  useSettingsOnSignIn(me.data);
 
   useEffect(() => {
     if (!me.data) return;

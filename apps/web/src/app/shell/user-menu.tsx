@@ -18,7 +18,6 @@ export function UserMenu({ displayName, roleLabel }: { displayName: string; role
   const navigate = useNavigate();
   const signOut = useSignOut();
   const mobile = useLayoutStore((s) => s.mobile);
-  const setSettingsDrawer = useLayoutStore((s) => s.setSettingsDrawer);
   const setRoleDialog = useLayoutStore((s) => s.setRoleDialog);
 
   return (
@@ -35,7 +34,7 @@ export function UserMenu({ displayName, roleLabel }: { displayName: string; role
           { key: 'signout', icon: <LogoutOutlined />, label: t('userMenu.signout'), danger: true },
         ],
         onClick: ({ key }) => {
-          if (key === 'settings') setSettingsDrawer(true);
+          if (key === 'settings') void navigate('/settings');
           else if (key === 'profile') void navigate('/profile');
           else if (key === 'changeRole') setRoleDialog(true);
           else if (key === 'notifications') void navigate('/notifications');

@@ -1,60 +1,86 @@
-import { Alert, Card, Descriptions, Skeleton, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Card, Col, Descriptions, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { formatDateTime } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/error-message';
 import { getStoredRole } from '../../../lib/role-storage';
 import { useMe } from '../api/get-me';
+import { PasswordForm } from '../components/password-form';
+import { ProfileForm } from '../components/profile-form';
 
+type RoleName = 'Administrator' | 'User' | 'Guest';
+
+/** /profile: who you are and your roles, your name and e-mail, and a password change. */
 export function ProfilePage() {
   const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation();
   const { t: te } = useTranslation('errors');
   const me = useMe();
   const role = getStoredRole();
 
   return (
     <>
-      <PageHeader title={t('profile.title')} />
-      <Card>
-        {me.isPending && <Skeleton active />}
-        {me.isError && <Alert type="error" showIcon title={errorMessage(te, me.error)} />}
-        {me.data && (
-          <Descriptions
-            column={1}
-            bordered
-            size="small"
-            items={[
-              { key: 'name', label: t('profile.name'), children: me.data.displayName },
-              { key: 'username', label: t('profile.username'), children: me.data.username },
-              { key: 'email', label: t('profile.email'), children: me.data.email },
-              {
-                key: 'roles',
-                label: t('profile.roles'),
-                children: (
-                  <Space size={[4, 4]} wrap>
-                    {me.data.groups.map((g) => {
-                      const current = role?.roleUnit === g.unitId && role.roleUser === g.role;
-                      return (
-                        <Tag key={`${g.unitId}-${g.role}`} color={current ? 'blue' : undefined}>
-                          {g.role} · {g.unitName}
-                          {current ? ` (${t('profile.currentRole')})` : ''}
-                        </Tag>
-                      );
-                    })}
-                  </Space>
-                ),
-              },
-              {
-                key: 'lastLogin',
-                label: t('profile.lastLogin'),
-                children: me.data.lastLogin
-                  ? dayjs(me.data.lastLogin).format('D MMM YYYY HH:mm')
-                  : t('profile.never'),
-              },
-            ]}
-          />
-        )}
-      </Card>
+      <PageHeader title={t('profile.title')} intro={t('profile.intro')} />
+      {me.isPending && (
+        <Card>
+          <Skeleton active />
+        </Card>
+      )}
+      {me.isError && <Alert type="error" showIcon title={errorMessage(te, me.error)} />}
+      {me.data && (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={24}>
+            <Card title={t('profile.account')} data-testid="profile-details">
+              <Descriptions
+                column={{ xs: 1, md: 2 }}
+                bordered
+                size="small"
+                items={[
+                  { key: 'name', label: t('profile.name'), children: me.data.displayName },
+                  { key: 'username', label: t('profile.username'), children: me.data.username },
+                  { key: 'email', label: t('profile.email'), children: me.data.email },
+                  {
+                    key: 'lastLogin',
+                    label: t('profile.lastLogin'),
+                    children: me.data.lastLogin ? formatDateTime(me.data.lastLogin) : t('profile.never'),
+                  },
+                  {
+                    key: 'roles',
+                    label: t('profile.roles'),
+                    span: { xs: 1, md: 2 },
+                    children: me.data.groups.length ? (
+                      <Space size={[4, 4]} wrap>
+                        {me.data.groups.map((g) => {
+                          const current = role?.roleUnit === g.unitId && role.roleUser === g.role;
+                          return (
+                            <Tag key={`${g.unitId}-${g.role}`} color={current ? 'blue' : undefined}>
+                              {tc(`roles.${g.role as RoleName}`, { defaultValue: g.role })} · {g.unitName}
+                              {current ? ` (${t('profile.currentRole')})` : ''}
+                            </Tag>
+                          );
+                        })}
+                      </Space>
+                    ) : (
+                      <Typography.Text type="secondary">{t('profile.noRoles')}</Typography.Text>
+                    ),
+                  },
+                ]}
+              />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card title={t('profile.editTitle')} style={{ height: '100%' }}>
+              <ProfileForm user={me.data} />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card title={t('profile.passwordTitle')} style={{ height: '100%' }}>
+              <Typography.Paragraph type="secondary">{t('profile.passwordHint')}</Typography.Paragraph>
+              <PasswordForm />
+            </Card>
+          </Col>
+        </Row>
+      )}
     </>
   );
 }
