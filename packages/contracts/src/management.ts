@@ -262,6 +262,7 @@ export const fleetRow = z.object({
 });
 export type FleetRow = z.infer<typeof fleetRow>;
 export const fleetList = listOf(fleetRow);
+export type FleetList = z.infer<typeof fleetList>;
 /** `GET /api/units/fleet`: paging plus a search on the fleet name. */
 export const fleetSearchQuery = pagingQuery.extend({ search: z.string().trim().max(64).optional() });
 export type FleetSearchQuery = z.infer<typeof fleetSearchQuery>;

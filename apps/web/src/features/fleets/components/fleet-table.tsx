@@ -1,0 +1,114 @@
+import { CarOutlined, DeleteOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
+import type { FleetRow } from '@pantau/contracts';
+import { Button, Popconfirm, Table, Tooltip } from 'antd';
+import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface FleetTableProps {
+  rows: FleetRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  onPage: (page: number) => void;
+  onVehicles: (fleet: FleetRow) => void;
+  onRename: (fleet: FleetRow) => void;
+  onDelete: (fleet: FleetRow) => Promise<void>;
+  onHistory: (fleet: FleetRow) => void;
+}
+
+/** The unit's fleets with their vehicle counts; each row opens its vehicles, renames, deletes or shows its history. */
+export function FleetTable(p: FleetTableProps) {
+  const { t } = useTranslation('fleets');
+  const { t: tc } = useTranslation();
+  return (
+    <Table<FleetRow>
+      className="management-table"
+      rowKey="fleetId"
+      size="middle"
+      dataSource={p.rows}
+      loading={p.loading}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('list.empty') }}
+      onRow={(r) =>
+        ({ 'data-testid': 'fleet-row', 'data-fleet': r.fleetName }) as HTMLAttributes<HTMLElement>
+      }
+      pagination={{
+        current: p.page,
+        pageSize: p.pageSize,
+        total: p.total,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+        showTotal: (total) => tc('table.total', { count: total }),
+        onChange: p.onPage,
+      }}
+      columns={[
+        {
+          key: 'fleetName',
+          title: t('list.fleetName'),
+          render: (_, r) => <strong data-testid="fleet-name">{r.fleetName}</strong>,
+        },
+        {
+          key: 'vehicleCount',
+          title: t('list.vehicleCount'),
+          align: 'right',
+          width: 110,
+          render: (_, r) => <span data-testid="fleet-vehicle-count">{r.vehicleCount}</span>,
+        },
+        {
+          key: 'actions',
+          title: t('list.actions'),
+          width: 1,
+          render: (_, r) => (
+            <div className="fleet-actions">
+              <Button
+                size="small"
+                icon={<CarOutlined />}
+                onClick={() => p.onVehicles(r)}
+                data-testid="fleet-vehicles-open"
+              >
+                {t('actions.vehicles')}
+              </Button>
+              <Tooltip title={t('actions.rename')}>
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={t('actions.rename')}
+                  onClick={() => p.onRename(r)}
+                  data-testid="fleet-rename"
+                />
+              </Tooltip>
+              <Tooltip title={t('actions.history')}>
+                <Button
+                  size="small"
+                  icon={<HistoryOutlined />}
+                  aria-label={t('actions.history')}
+                  onClick={() => p.onHistory(r)}
+                  data-testid="fleet-history"
+                />
+              </Tooltip>
+              <Popconfirm
+                title={t('delete.confirm', { name: r.fleetName })}
+                description={t('delete.description')}
+                okText={t('delete.ok')}
+                cancelText={t('actions.cancel')}
+                okButtonProps={{ danger: true, ...{ 'data-testid': 'fleet-delete-confirm' } }}
+                onConfirm={() => p.onDelete(r)}
+              >
+                <Tooltip title={t('actions.delete')}>
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('actions.delete')}
+                    data-testid="fleet-delete"
+                  />
+                </Tooltip>
+              </Popconfirm>
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import { userList, type UserList } from '@pantau/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Query } from '../../../lib/query-string';
+import { userKeys } from './user-keys';
+
+/** GET users?Take&Skip&search&role&disabled — one page of the unit's users (Administrator). */
+export const getUsers = (query: Query): Promise<UserList> =>
+  api.getAuth('users', { query, schema: userList });
+
+export function useUsers(unitId: number | undefined, query: Query) {
+  return useQuery({
+    queryKey: userKeys.list(unitId, query),
+    queryFn: () => getUsers(query),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
