@@ -54,7 +54,18 @@ export function diffFields(
  * entry commit or roll back together.
  */
 export async function recordAudit(db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  await db.insert(auditLog).values(auditValues(actor, entry));
+}
+
+/** Many entries in one statement (an import's rows), within the write's transaction as `recordAudit`. */
+export async function recordAudits(db: Db, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  const CHUNK = 1000;
+  for (let i = 0; i < entries.length; i += CHUNK)
+    await db.insert(auditLog).values(entries.slice(i, i + CHUNK).map((entry) => auditValues(actor, entry)));
+}
+
+function auditValues(actor: Actor, entry: AuditEntry): typeof auditLog.$inferInsert {
+  return {
     unitId: entry.unitId,
     actorUserId: actor.userId,
     actorName: actor.username,
@@ -63,7 +74,7 @@ export async function recordAudit(db: Db, actor: Actor, entry: AuditEntry): Prom
     entityId: entry.entityId === null ? null : String(entry.entityId),
     label: entry.label ?? null,
     changes: entry.changes && Object.keys(entry.changes).length > 0 ? entry.changes : null,
-  });
+  };
 }
 
 /** One page of a unit's audit trail, newest first (Administrators read it: GET /api/audit). */

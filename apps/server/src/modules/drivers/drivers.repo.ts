@@ -108,6 +108,12 @@ export function createDriversRepo(db: Db) {
       return row!.driverId;
     },
 
+    /** Many new drivers in one statement (an import). */
+    async insertMany(tx: Db, values: DriverValues[]) {
+      if (values.length === 0) return [];
+      return tx.insert(drivers).values(values).returning();
+    },
+
     async update(tx: Db, driverId: number, values: Partial<DriverValues>) {
       await tx.update(drivers).set(values).where(eq(drivers.driverId, driverId));
     },

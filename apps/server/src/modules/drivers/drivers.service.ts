@@ -8,7 +8,7 @@ import {
   uniqueViolationOf,
   type CheckedRow,
 } from '../../lib/import-rows.js';
-import { diffFields, recordAudit, type Actor } from '../audit/audit.js';
+import { diffFields, recordAudit, recordAudits, type Actor } from '../audit/audit.js';
 import { checkImportedDrivers } from './drivers.import.js';
 import type { DriverSearchQuery, DriverValues, DriversRepo } from './drivers.repo.js';
 
@@ -91,7 +91,7 @@ export function createDriversService(deps: {
       });
   }
 
-  async function insertAudited(tx: Db, actor: Actor, unitId: number, input: DriverInput, action: string) {
+  async function insertAudited(tx: Db, actor: Actor, unitId: number, input: DriverInput, action: 'create') {
     const driverId = await driversRepo.insert(tx, valuesOf(unitId, input));
     const row = await rowOf(unitId, driverId, tx);
     await recordAudit(tx, actor, {
@@ -179,7 +179,22 @@ export function createDriversService(deps: {
       if (rows.some((r) => r.errors.length > 0)) throw importValidationError(rows);
       await db
         .transaction(async (tx) => {
-          for (const input of inputs) await insertAudited(tx, actor, unitId, input, 'import');
+          const stored = await driversRepo.insertMany(
+            tx,
+            inputs.map((input) => valuesOf(unitId, input)),
+          );
+          await recordAudits(
+            tx,
+            actor,
+            stored.map((d) => ({
+              unitId,
+              action: 'import',
+              entity: 'driver' as const,
+              entityId: d.driverId,
+              label: d.name,
+              changes: diffFields(null, toDriverRow(d, [])),
+            })),
+          );
         })
         .catch(raceConflict);
       return importResponseOf(rows, inputs.length);

@@ -117,6 +117,14 @@ export function createVehiclesRepo(db: Db) {
       return row;
     },
 
+    /** The unit's vehicles with these ids, in no particular order. */
+    findManyOfUnit(unitId: number, vehicleIds: number[], tx: Db = db) {
+      if (vehicleIds.length === 0) return Promise.resolve([]);
+      return selectRows(tx, and(eq(vehicles.unitId, unitId), inArray(vehicles.vehicleId, vehicleIds)), [
+        asc(vehicles.vehicleId),
+      ]);
+    },
+
     async fleetsOf(vehicleIds: number[], tx: Db = db) {
       if (vehicleIds.length === 0) return [];
       return tx
@@ -195,6 +203,20 @@ export function createVehiclesRepo(db: Db) {
     async insert(tx: Db, values: VehicleValues) {
       const [row] = await tx.insert(vehicles).values(values).returning({ vehicleId: vehicles.vehicleId });
       return row!.vehicleId;
+    },
+
+    /** Many new vehicles in one statement; answers each one's id by plate. */
+    async insertMany(tx: Db, values: VehicleValues[]) {
+      if (values.length === 0) return new Map<string, number>();
+      const rows = await tx
+        .insert(vehicles)
+        .values(values)
+        .returning({ vehicleId: vehicles.vehicleId, plate: vehicles.plateNumber });
+      return new Map(rows.map((r) => [r.plate, r.vehicleId]));
+    },
+
+    async addToFleets(tx: Db, memberships: { vehicleId: number; fleetId: number }[]) {
+      if (memberships.length) await tx.insert(vehicleFleets).values(memberships);
     },
 
     async update(tx: Db, vehicleId: number, values: Partial<VehicleValues>) {

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { documentDates } from '../../lib/document-dates.js';
 import { importResponseOf, importValidationError, type CheckedRow } from '../../lib/import-rows.js';
-import { diffFields, recordAudit, type Actor } from '../audit/audit.js';
+import { diffFields, recordAudit, recordAudits, type Actor } from '../audit/audit.js';
 import { conflictErrors, conflictFieldOf, referenceErrors, type VehicleContext } from './vehicle-checks.js';
 import { checkImportedVehicles } from './vehicles.import.js';
 import type { VehicleValues, VehiclesRepo } from './vehicles.repo.js';
@@ -166,6 +166,45 @@ export function createVehiclesService(deps: {
     return row;
   }
 
+  /** An import's vehicles: a few statements for all rows (an import blocks other writes meanwhile), one audit entry each. */
+  async function insertManyAudited(tx: Db, actor: Actor, unitId: number, inputs: VehicleInput[]) {
+    const CHUNK = 500;
+    const idOfPlate = new Map<string, number>();
+    for (let i = 0; i < inputs.length; i += CHUNK) {
+      const chunk = inputs.slice(i, i + CHUNK);
+      for (const [plate, id] of await vehiclesRepo.insertMany(
+        tx,
+        chunk.map((input) => valuesOf(unitId, input)),
+      ))
+        idOfPlate.set(plate, id);
+    }
+    const ids = inputs.map((input) => idOfPlate.get(input.nomorPolisi)!);
+    const memberships = inputs.flatMap((input, k) =>
+      input.fleetIds.map((fleetId) => ({ vehicleId: ids[k]!, fleetId })),
+    );
+    for (let i = 0; i < memberships.length; i += CHUNK)
+      await vehiclesRepo.addToFleets(tx, memberships.slice(i, i + CHUNK));
+    const stored = await vehiclesRepo.findManyOfUnit(unitId, ids, tx);
+    const fleetsOfStored = await vehiclesRepo.fleetsOf(ids, tx);
+    const byVehicle = new Map<number, Membership[]>();
+    for (const m of fleetsOfStored) byVehicle.set(m.vehicleId, [...(byVehicle.get(m.vehicleId) ?? []), m]);
+    await recordAudits(
+      tx,
+      actor,
+      stored.map((selected) => {
+        const row = toVehicleRow(selected, byVehicle.get(selected.vehicle.vehicleId) ?? []);
+        return {
+          unitId,
+          action: 'import',
+          entity: 'vehicle' as const,
+          entityId: row.kendaraanId,
+          label: row.nomorPolisi,
+          changes: diffFields(null, row),
+        };
+      }),
+    );
+  }
+
   return {
     /** The unit's vehicles matching the search and filters, in the chosen order, one page. */
     async search(unitId: number, q: VehicleSearchQuery): Promise<VehicleList> {
@@ -249,11 +288,7 @@ export function createVehiclesService(deps: {
       const atFault = rows.some((r) => r.errors.length > 0);
       if (request.dryRun) return importResponseOf(rows, 0);
       if (atFault) throw importValidationError(rows);
-      await db
-        .transaction(async (tx) => {
-          for (const input of inputs) await insertAudited(tx, actor, unitId, input, 'import');
-        })
-        .catch(raceConflict);
+      await db.transaction((tx) => insertManyAudited(tx, actor, unitId, inputs)).catch(raceConflict);
       await deps.refreshVehicles();
       return importResponseOf(rows, inputs.length);
     },
