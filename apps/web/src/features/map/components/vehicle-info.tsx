@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { ShareLinkButton } from '../../../components/share/share-link-button';
 import { useLiveVehicle } from '../../../lib/live/use-live-vehicles';
 import { MOTION_COLORS } from '../../../map/motion-colors';
 import { useTrackStore } from '../../../map/track-store';
@@ -139,6 +140,12 @@ export function VehicleInfo() {
         </Button>
       </Space>
       <Details v={vehicle} />
+      <ShareLinkButton
+        kendaraanId={vehicle.kendaraanId}
+        nomorPolisi={vehicle.nomorPolisi}
+        block
+        style={{ marginTop: 12 }}
+      />
     </div>
   );
 }
