@@ -210,15 +210,10 @@ export function ImportDialog(props: ImportDialogProps) {
             onRow={(r) => ({ 'data-testid': `import-row-${r.sheetRow}` }) as HTMLAttributes<HTMLElement>}
             columns={[
               { key: 'row', title: t('import.row'), width: 64, render: (_, r) => r.sheetRow },
-              ...props.previewColumns.map((c) => ({
-                key: c.key,
-                title: c.title,
-                render: (_: unknown, r: (typeof rows)[number]) =>
-                  c.render ? c.render(r.values[c.key]) : show(r.values[c.key]),
-              })),
               {
                 key: 'errors',
                 title: t('import.errors'),
+                width: 280,
                 render: (_, r) =>
                   r.errors.length ? (
                     <ul className="import-errors" data-testid="import-row-errors">
@@ -233,6 +228,12 @@ export function ImportDialog(props: ImportDialogProps) {
                     <Typography.Text type="success">{t('import.ok')}</Typography.Text>
                   ),
               },
+              ...props.previewColumns.map((c) => ({
+                key: c.key,
+                title: c.title,
+                render: (_: unknown, r: (typeof rows)[number]) =>
+                  c.render ? c.render(r.values[c.key]) : show(r.values[c.key]),
+              })),
             ]}
           />
         </div>

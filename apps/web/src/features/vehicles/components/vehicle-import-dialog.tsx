@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../components/management/document-status';
 import { ImportDialog } from '../../../components/management/import-dialog';
 import { getStoredRole } from '../../../lib/role-storage';
 import { useDriverOptions } from '../api/get-driver-options';
@@ -49,7 +50,12 @@ export function VehicleImportDialog({
         prepareVehicleRows(rows, drivers.data ?? [], (problem, value) => t(`import.${problem}`, { value }))
       }
       send={importVehicles}
-      previewColumns={PREVIEW_FIELDS.map((key) => ({ key, title: fieldLabel(key) }))}
+      previewColumns={PREVIEW_FIELDS.map((key) => ({
+        key,
+        title: fieldLabel(key),
+        render:
+          key === 'stnkDue' || key === 'kirDue' ? (v: unknown) => formatDay(String(v ?? '')) : undefined,
+      }))}
       fieldLabel={fieldLabel}
       onTemplate={onTemplate}
       onImported={onImported}

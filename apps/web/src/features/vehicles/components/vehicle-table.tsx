@@ -192,15 +192,14 @@ export function VehicleTable(props: VehicleTableProps) {
                   cancelText={tm('actions.cancel')}
                   onConfirm={() => props.onDeactivate(v)}
                 >
-                  <Tooltip title={tm('actions.deactivate')}>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<StopOutlined />}
-                      aria-label={tm('actions.deactivate')}
-                      data-testid="vehicle-deactivate"
-                    />
-                  </Tooltip>
+                  <Button
+                    type="text"
+                    danger
+                    icon={<StopOutlined />}
+                    aria-label={tm('actions.deactivate')}
+                    title={tm('actions.deactivate')}
+                    data-testid="vehicle-deactivate"
+                  />
                 </Popconfirm>
               )}
             </Space>

@@ -1,5 +1,5 @@
 import type { VehicleRow } from '@pantau/contracts';
-import { buildSheetWorkbook, sheetFileName } from '../../../components/management/sheet';
+import { buildSheetWorkbook } from '../../../components/management/sheet';
 import { downloadWorkbook, loadWorkbookClass } from '../../../lib/excel';
 import {
   VEHICLE_SHEET_COLUMNS,
@@ -13,12 +13,11 @@ export interface VehicleSheetLabels extends VehicleSheetWords {
   headers: Record<VehicleSheetKey, string>;
 }
 
-/** Downloads the vehicles as .xlsx (`pantau-<file>-YYYYMMDD-HHmm.xlsx`); no rows gives the import template. */
+/** Downloads the vehicles as .xlsx under `fileName`; with no vehicles it is the import template. */
 export async function downloadVehicleSheet(
   vehicles: readonly VehicleRow[],
   labels: VehicleSheetLabels,
-  file: string,
-  now = new Date(),
+  fileName: string,
 ): Promise<void> {
   const workbook = buildSheetWorkbook(await loadWorkbookClass(), {
     sheetName: labels.sheetName,
@@ -26,5 +25,5 @@ export async function downloadVehicleSheet(
     headers: labels.headers,
     rows: vehicles.map((v) => vehicleSheetRow(v, labels)),
   });
-  await downloadWorkbook(workbook, vehicles.length ? sheetFileName(file, now) : `pantau-${file}.xlsx`);
+  await downloadWorkbook(workbook, fileName);
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/management/admin-only';
 import { ListToolbar } from '../../../components/management/list-toolbar';
 import { useListParams } from '../../../components/management/use-list-params';
+import { sheetFileName } from '../../../components/management/sheet';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/error-message';
 import { getStoredRole } from '../../../lib/role-storage';
@@ -61,7 +62,7 @@ function VehicleManagement() {
     setExporting(true);
     try {
       const rows = await getVehicleReport(vehicleFilterQuery(state));
-      await downloadVehicleSheet(rows, sheetLabels(), t('export.file'));
+      await downloadVehicleSheet(rows, sheetLabels(), sheetFileName(t('export.file'), new Date()));
       void message.success(tm('export.done', { count: rows.length }));
     } catch {
       void message.error(tm('export.failed'));
@@ -176,7 +177,7 @@ function VehicleManagement() {
         open={importing}
         onClose={() => setImporting(false)}
         onImported={() => void query.refetch()}
-        onTemplate={() => downloadVehicleSheet([], sheetLabels(), t('export.template'))}
+        onTemplate={() => downloadVehicleSheet([], sheetLabels(), `pantau-${t('export.template')}.xlsx`)}
       />
     </>
   );
