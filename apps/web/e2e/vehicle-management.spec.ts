@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { screenshot, signInToShell } from './fixtures';
 
-const URL = '/management/vehicle-management';
+const PAGE = '/management/vehicle-management';
 
 /** A plate, hull number and tracker id no other test or seed uses (region ZZ is not a real one). */
 function uniqueVehicle(offset = 0) {
@@ -21,7 +21,7 @@ function uniqueVehicle(offset = 0) {
 
 async function openPage(page: Page) {
   await signInToShell(page, 'admin');
-  await page.goto(URL);
+  await page.goto(PAGE);
   await expect(page.getByTestId('vehicles-table').locator('.ant-table-row').first()).toBeVisible();
 }
 
@@ -89,6 +89,16 @@ test.describe('vehicle management', () => {
     await page.getByTestId('vehicle-save').click();
     await expect(page.getByTestId('vehicle-drawer')).toBeHidden();
     await expect(rowOf(page, v.plate)).toContainText('90 km/h');
+
+    // Its history shows the creation and the change; the share action opens the link dialog.
+    await rowOf(page, v.plate).getByTestId('vehicle-history').click();
+    await expect(page.getByTestId('audit-drawer').getByTestId('audit-entry')).toHaveCount(2);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('audit-drawer')).toBeHidden();
+    await rowOf(page, v.plate).getByTestId('vehicle-share').click();
+    await expect(page.getByTestId('share-dialog')).toContainText(v.plate);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('share-dialog')).toBeHidden();
 
     await rowOf(page, v.plate).getByTestId('vehicle-deactivate').click();
     await page.getByTestId('confirm-deactivate').click();
@@ -208,7 +218,7 @@ test.describe('vehicle management', () => {
   }) => {
     await signInToShell(page, 'operator');
     await expect(page.getByRole('link', { name: 'Vehicle Management' })).toHaveCount(0);
-    await page.goto(URL);
+    await page.goto(PAGE);
     await expect(page.getByTestId('admin-only')).toContainText('Only an Administrator can manage vehicles');
     await expect(page.getByTestId('vehicles-table')).toHaveCount(0);
   });

@@ -1,6 +1,187 @@
+import { FileExcelOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE, documentStatuses, SIM_CLASSES, type DriverRow } from '@pantau/contracts';
+import { Alert, App, Button, Card, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AuditDrawer } from '../../../components/audit/audit-drawer';
+import { AdminOnly } from '../../../components/management/admin-only';
+import { ListToolbar } from '../../../components/management/list-toolbar';
+import { sheetFileName } from '../../../components/management/sheet';
+import { useListParams } from '../../../components/management/use-list-params';
 import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/error-message';
+import { getStoredRole } from '../../../lib/role-storage';
+import { useDeactivateDriver } from '../api/driver-mutations';
+import { getDriverReport, useDrivers } from '../api/get-drivers';
+import { DriverFormDrawer } from '../components/driver-form-drawer';
+import { DriverImportDialog } from '../components/driver-import-dialog';
+import { DriverTable } from '../components/driver-table';
+import { downloadDriverSheet, type DriverSheetLabels } from '../export/download-driver-sheet';
+import { driverFilterQuery, driverPageQuery, parseDriverList } from '../model/driver-list-query';
+import { DRIVER_SHEET_COLUMNS } from '../model/driver-sheet';
 
-/** Driver management. (Being built.) */
+/** Driver management (/management/driver-management): the Administrator's list, form, import and export. */
 export function DriverManagementPage({ title }: { title: string }) {
-  return <PageHeader title={title} />;
+  const { t } = useTranslation('drivers');
+  return (
+    <>
+      <PageHeader title={title} intro={t('intro')} />
+      <AdminOnly title={t('adminOnly')}>
+        <DriverManagement />
+      </AdminOnly>
+    </>
+  );
+}
+
+function DriverManagement() {
+  const { t, i18n } = useTranslation('drivers');
+  const { t: tm } = useTranslation('management');
+  const { t: te } = useTranslation('errors');
+  const { message } = App.useApp();
+  const list = useListParams();
+  const state = parseDriverList(list.params, list.page);
+  const query = useDrivers(getStoredRole()?.roleUnit, driverPageQuery(state));
+  const deactivate = useDeactivateDriver();
+  const [editing, setEditing] = useState<{ driver: DriverRow | null } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [history, setHistory] = useState<DriverRow | null>(null);
+
+  const sheetLabels = (): DriverSheetLabels => ({
+    sheetName: t('export.sheet'),
+    headers: Object.fromEntries(
+      DRIVER_SHEET_COLUMNS.map((c) => [c.key, t(`fields.${c.key}`)]),
+    ) as DriverSheetLabels['headers'],
+    yes: tm('yes'),
+    no: tm('no'),
+  });
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const rows = await getDriverReport(driverFilterQuery(state));
+      await downloadDriverSheet(rows, sheetLabels(), sheetFileName(t('export.file'), new Date()));
+      void message.success(tm('export.done', { count: rows.length }));
+    } catch {
+      void message.error(tm('export.failed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const onDeactivate = (d: DriverRow) =>
+    deactivate.mutateAsync(d.pengemudiId).then(
+      () => void message.success(tm('form.deactivated')),
+      (error: unknown) => void message.error(errorMessage(te, error)),
+    );
+
+  const filterSelect = <T extends string>(
+    key: string,
+    value: T | undefined,
+    all: string,
+    options: { value: T; label: string }[],
+  ) => (
+    <Select<T | 'all'>
+      className="management-filter"
+      data-testid={`filter-${key}`}
+      aria-label={all}
+      value={value ?? 'all'}
+      popupMatchSelectWidth={false}
+      onChange={(v) => list.update({ [key]: v === 'all' ? undefined : v })}
+      options={[{ value: 'all' as const, label: all }, ...options]}
+    />
+  );
+
+  return (
+    <>
+      {query.isError && (
+        <Alert type="error" showIcon title={errorMessage(te, query.error)} style={{ marginBottom: 16 }} />
+      )}
+      <Card styles={{ body: { padding: 0 } }}>
+        <ListToolbar
+          search={state.search}
+          onSearch={(search) => list.update({ search })}
+          searchPlaceholder={t('searchPlaceholder')}
+          filters={
+            <>
+              {filterSelect(
+                'simClass',
+                state.simClass,
+                t('filters.allSimClasses'),
+                SIM_CLASSES.map((c) => ({ value: c, label: c })),
+              )}
+              {filterSelect('aktif', state.aktif, tm('active.all'), [
+                { value: 'true', label: tm('active.true') },
+                { value: 'false', label: tm('active.false') },
+              ])}
+              {filterSelect(
+                'documentStatus',
+                state.documentStatus,
+                tm('documentStatus.all'),
+                documentStatuses.map((s) => ({ value: s, label: tm(`documentStatus.${s}`) })),
+              )}
+            </>
+          }
+          actions={
+            <>
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="open-import">
+                {tm('actions.import')}
+              </Button>
+              <Button
+                icon={<FileExcelOutlined />}
+                loading={exporting}
+                onClick={() => void onExport()}
+                data-testid="export-excel"
+              >
+                {tm('actions.export')}
+              </Button>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setEditing({ driver: null })}
+                data-testid="add-driver"
+              >
+                {t('add')}
+              </Button>
+            </>
+          }
+        />
+        <div data-testid="drivers-list" data-total={query.data?.count ?? 0} data-loading={query.isFetching}>
+          <DriverTable
+            rows={query.data?.results ?? []}
+            total={query.data?.count ?? 0}
+            loading={query.isFetching && !query.isError}
+            state={state}
+            pageSize={DEFAULT_PAGE_SIZE}
+            onPage={(page) => list.update({ page: String(page) })}
+            onSort={(sortBy, sortDir) => list.update({ sortBy, sortDir })}
+            onEdit={(driver) => setEditing({ driver })}
+            onDeactivate={onDeactivate}
+            onHistory={setHistory}
+          />
+        </div>
+      </Card>
+      <DriverFormDrawer
+        open={editing !== null}
+        driver={editing?.driver ?? null}
+        onClose={() => setEditing(null)}
+      />
+      <AuditDrawer
+        entity="driver"
+        entityId={history?.pengemudiId}
+        open={history !== null}
+        onClose={() => setHistory(null)}
+        title={history ? t('historyTitle', { name: history.name }) : undefined}
+        fieldLabel={(field) =>
+          i18n.exists(`drivers:fields.${field}`) ? t(`fields.${field}` as 'fields.name') : field
+        }
+      />
+      <DriverImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => void query.refetch()}
+        onTemplate={() => downloadDriverSheet([], sheetLabels(), `pantau-${t('export.template')}.xlsx`)}
+      />
+    </>
+  );
 }

@@ -3,11 +3,13 @@ import { DEFAULT_PAGE_SIZE, documentStatuses, vehicleClasses, type VehicleRow } 
 import { Alert, App, Button, Card, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditDrawer } from '../../../components/audit/audit-drawer';
 import { AdminOnly } from '../../../components/management/admin-only';
 import { ListToolbar } from '../../../components/management/list-toolbar';
 import { useListParams } from '../../../components/management/use-list-params';
 import { sheetFileName } from '../../../components/management/sheet';
 import { PageHeader } from '../../../components/page-header';
+import { ShareLinkDialog } from '../../../components/share/share-link-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { getStoredRole } from '../../../lib/role-storage';
 import { useFleetOptions } from '../api/get-fleet-options';
@@ -35,7 +37,7 @@ export function VehicleManagementPage({ title }: { title: string }) {
 }
 
 function VehicleManagement() {
-  const { t } = useTranslation('vehicles');
+  const { t, i18n } = useTranslation('vehicles');
   const { t: tm } = useTranslation('management');
   const { t: te } = useTranslation('errors');
   const { message } = App.useApp();
@@ -47,6 +49,8 @@ function VehicleManagement() {
   const deactivate = useDeactivateVehicle();
   const [editing, setEditing] = useState<{ vehicle: VehicleRow | null } | null>(null);
   const [importing, setImporting] = useState(false);
+  const [history, setHistory] = useState<VehicleRow | null>(null);
+  const [sharing, setSharing] = useState<VehicleRow | null>(null);
   const [exporting, setExporting] = useState(false);
 
   const sheetLabels = (): VehicleSheetLabels => ({
@@ -165,6 +169,8 @@ function VehicleManagement() {
             onSort={(sortBy, sortDir) => list.update({ sortBy, sortDir })}
             onEdit={(vehicle) => setEditing({ vehicle })}
             onDeactivate={onDeactivate}
+            onHistory={setHistory}
+            onShare={setSharing}
           />
         </div>
       </Card>
@@ -173,6 +179,24 @@ function VehicleManagement() {
         vehicle={editing?.vehicle ?? null}
         onClose={() => setEditing(null)}
       />
+      <AuditDrawer
+        entity="vehicle"
+        entityId={history?.kendaraanId}
+        open={history !== null}
+        onClose={() => setHistory(null)}
+        title={history ? t('historyTitle', { plate: history.nomorPolisi }) : undefined}
+        fieldLabel={(field) =>
+          i18n.exists(`vehicles:fields.${field}`) ? t(`fields.${field}` as 'fields.nomorPolisi') : field
+        }
+      />
+      {sharing && (
+        <ShareLinkDialog
+          kendaraanId={sharing.kendaraanId}
+          nomorPolisi={sharing.nomorPolisi}
+          open
+          onClose={() => setSharing(null)}
+        />
+      )}
       <VehicleImportDialog
         open={importing}
         onClose={() => setImporting(false)}
