@@ -36,6 +36,10 @@ const STATUS_COLOURS: Record<ShareLinkRow['status'], string> = {
   revoked: 'red',
 };
 
+const SHARE_FIELDS = ['kendaraanId', 'expiresAt', 'note', 'revokedAt'] as const;
+const isShareField = (field: string): field is (typeof SHARE_FIELDS)[number] =>
+  (SHARE_FIELDS as readonly string[]).includes(field);
+
 export interface ShareLinkDialogProps {
   kendaraanId: number;
   nomorPolisi: string;
@@ -218,6 +222,7 @@ export function ShareLinkDialog({ kendaraanId, nomorPolisi, open, onClose }: Sha
         open={history}
         onClose={() => setHistory(false)}
         title={t('dialog.historyTitle')}
+        fieldLabel={(field) => (isShareField(field) ? t(`dialog.fields.${field}`) : field)}
       />
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Alert, Card, Col, Descriptions, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Descriptions, Grid, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/date-time';
@@ -7,6 +7,7 @@ import { getStoredRole } from '../../../lib/role-storage';
 import { useMe } from '../api/get-me';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
+import './profile-page.css';
 
 type RoleName = 'Administrator' | 'User' | 'Guest';
 
@@ -17,6 +18,8 @@ export function ProfilePage() {
   const { t: te } = useTranslation('errors');
   const me = useMe();
   const role = getStoredRole();
+  // Labels above values on a phone: a long e-mail then wraps instead of pushing the table wider.
+  const wide = Grid.useBreakpoint().md ?? true;
 
   return (
     <>
@@ -29,10 +32,11 @@ export function ProfilePage() {
       {me.isError && <Alert type="error" showIcon title={errorMessage(te, me.error)} />}
       {me.data && (
         <Row gutter={[16, 16]}>
-          <Col xs={24} xl={24}>
-            <Card title={t('profile.account')} data-testid="profile-details">
+          <Col span={24}>
+            <Card title={t('profile.account')} data-testid="profile-details" className="profile-details">
               <Descriptions
                 column={{ xs: 1, md: 2 }}
+                layout={wide ? 'horizontal' : 'vertical'}
                 bordered
                 size="small"
                 items={[

@@ -10,9 +10,9 @@ import { LanguageSwitch } from '../../../components/language-switch';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/error-message';
-import { FleetMap } from '../../../map/fleet-map';
 import { MOTION_COLORS } from '../../../map/motion-colors';
 import { isRefused, useSharedVehicle } from '../api/get-shared-vehicle';
+import { SharedVehicleMap } from '../components/shared-vehicle-map';
 import { sharedAsTrackingItem } from '../model/shared-item';
 import './preview-vehicle.css';
 
@@ -126,7 +126,6 @@ export function PreviewVehiclePage() {
   const token = params.get('token') ?? '';
   const shared = useSharedVehicle(token);
   const item = useMemo(() => (shared.data ? sharedAsTrackingItem(shared.data) : null), [shared.data]);
-  const vehicles = useMemo(() => (item ? [item] : []), [item]);
   const refusal: Refusal | null = !token
     ? 'SHARE_NOT_FOUND'
     : isRefused(shared.error) && isApiError(shared.error)
@@ -180,13 +179,7 @@ export function PreviewVehiclePage() {
             {item.lat === null || item.lon === null ? (
               <Alert type="info" showIcon title={t('preview.noPosition')} style={{ marginBottom: 12 }} />
             ) : null}
-            <FleetMap
-              vehicles={vehicles}
-              selectedId={0}
-              follow
-              height="min(52vh, 440px)"
-              testId="preview-map"
-            />
+            <SharedVehicleMap vehicle={item} height="min(52vh, 440px)" />
             <VehicleDetails v={shared.data} />
             <Typography.Paragraph type="secondary" className="preview-note">
               {t('preview.refreshNote')}
