@@ -51,9 +51,20 @@ export function FleetTable(p: FleetTableProps) {
         {
           key: 'vehicleCount',
           title: t('list.vehicleCount'),
-          align: 'right',
           width: 110,
-          render: (_, r) => <span data-testid="fleet-vehicle-count">{r.vehicleCount}</span>,
+          render: (_, r) => (
+            <Tooltip title={t('actions.vehicles')}>
+              <Button
+                size="small"
+                icon={<CarOutlined />}
+                aria-label={`${t('actions.vehicles')}: ${r.vehicleCount}`}
+                onClick={() => p.onVehicles(r)}
+                data-testid="fleet-vehicles-open"
+              >
+                <span data-testid="fleet-vehicle-count">{r.vehicleCount}</span>
+              </Button>
+            </Tooltip>
+          ),
         },
         {
           key: 'actions',
@@ -61,14 +72,6 @@ export function FleetTable(p: FleetTableProps) {
           width: 1,
           render: (_, r) => (
             <div className="fleet-actions">
-              <Button
-                size="small"
-                icon={<CarOutlined />}
-                onClick={() => p.onVehicles(r)}
-                data-testid="fleet-vehicles-open"
-              >
-                {t('actions.vehicles')}
-              </Button>
               <Tooltip title={t('actions.rename')}>
                 <Button
                   size="small"
@@ -95,7 +98,7 @@ export function FleetTable(p: FleetTableProps) {
                 okButtonProps={{ danger: true, ...{ 'data-testid': 'fleet-delete-confirm' } }}
                 onConfirm={() => p.onDelete(r)}
               >
-                <Tooltip title={t('actions.delete')}>
+                <Tooltip title={t('actions.delete')} placement="bottom">
                   <Button
                     size="small"
                     danger

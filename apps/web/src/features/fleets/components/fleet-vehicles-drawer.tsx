@@ -27,7 +27,6 @@ export function FleetVehiclesDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('fleets');
-  const { t: tc } = useTranslation();
   const { t: te } = useTranslation('errors');
   const { message } = App.useApp();
   const members = useFleetVehicles(fleet?.fleetId ?? null);
@@ -134,9 +133,6 @@ export function FleetVehiclesDrawer({
             })}
           />
         )}
-        <Typography.Text type="secondary" className="fleet-transfer-total">
-          {tc('table.total', { count: target.length })}
-        </Typography.Text>
       </div>
     </Drawer>
   );

@@ -59,7 +59,7 @@ export function UsersTable(p: UsersTableProps) {
           options={roleName.options.map((role) => ({ value: role, label: roleLabel(role) }))}
         />
         {r.disabled ? (
-          <Tooltip title={accountHint}>
+          <Tooltip title={accountHint} placement="bottom">
             <Button
               size="small"
               icon={<CheckCircleOutlined />}
@@ -80,7 +80,7 @@ export function UsersTable(p: UsersTableProps) {
             onConfirm={() => p.onDisabled(r, true)}
             disabled={!r.canManageAccount || self}
           >
-            <Tooltip title={accountHint}>
+            <Tooltip title={accountHint} placement="bottom">
               <Button
                 size="small"
                 icon={<StopOutlined />}
@@ -119,7 +119,7 @@ export function UsersTable(p: UsersTableProps) {
           okButtonProps={{ danger: true, ...{ 'data-testid': 'user-remove-confirm' } }}
           onConfirm={() => p.onRemove(r)}
         >
-          <Tooltip title={t('actions.remove')}>
+          <Tooltip title={t('actions.remove')} placement="bottom">
             <Button
               size="small"
               danger
