@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { screenshot, signIn } from './fixtures';
 
-const URL = '/management/fleet-management';
+const PAGE_URL = '/management/fleet-management';
 
 async function openPage(page: Page) {
   await signInToShell(page, 'admin');
-  await page.goto(URL);
+  await page.goto(PAGE_URL);
   await expect(page.getByTestId('unit-info')).toContainText('CC Jakarta – Sunter');
   await expect(page.getByTestId('fleets-list')).toHaveAttribute('data-loading', 'false');
 }
@@ -113,7 +113,7 @@ test.describe('fleet management', () => {
 
   test('S-060 a User who opens the URL is told only an Administrator manages fleets', async ({ page }) => {
     await signInToShell(page, 'operator');
-    await page.goto(URL);
+    await page.goto(PAGE_URL);
     await expect(page.getByTestId('admin-only')).toContainText('Only an Administrator can manage fleets');
     await expect(page.getByTestId('fleets-list')).toHaveCount(0);
   });

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { screenshot, signIn } from './fixtures';
 
-const URL = '/management/user-management';
+const PAGE_URL = '/management/user-management';
 
 /** Opens every sub-menu of the sidebar and answers the paths its entries link to, in order. */
 async function sidebarPaths(page: Page): Promise<string[]> {
@@ -31,7 +31,7 @@ async function signInFresh(browser: Browser, username: string, password: string)
 
 async function openPage(page: Page) {
   await signInToShell(page, 'admin');
-  await page.goto(URL);
+  await page.goto(PAGE_URL);
   await expect(page.getByTestId('users-list')).toHaveAttribute('data-loading', 'false');
 }
 
@@ -183,7 +183,7 @@ test.describe('user management', () => {
 
   test('S-060 a Guest who opens the URL is told only an Administrator manages users', async ({ page }) => {
     await signInToShell(page, 'guest');
-    await page.goto(URL);
+    await page.goto(PAGE_URL);
     await expect(page.getByTestId('admin-only')).toContainText('Only an Administrator can manage users');
     await expect(page.getByTestId('users-list')).toHaveCount(0);
     await screenshot(page, 'user-management-guest-en');
