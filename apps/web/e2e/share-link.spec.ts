@@ -8,7 +8,7 @@ async function vehiclesDrawn(page: Page) {
 }
 
 test.describe('shared live location', () => {
-  test('an Administrator shares a vehicle; a browser without sign-in follows it until the link is revoked', async ({
+  test('S-001 S-003 an Administrator shares a vehicle; a browser without sign-in follows it until the link is revoked', async ({
     page,
     browser,
   }) => {
