@@ -62,7 +62,9 @@ export function DriverFormDrawer({
       data-testid="driver-drawer"
       extra={
         <Space>
-          <Button onClick={onClose}>{tm('actions.cancel')}</Button>
+          <Button onClick={onClose} data-testid="driver-cancel">
+            {tm('actions.cancel')}
+          </Button>
           <Button type="primary" loading={save.isPending} onClick={submit} data-testid="driver-save">
             {tm('actions.save')}
           </Button>

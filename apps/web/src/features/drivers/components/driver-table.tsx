@@ -1,6 +1,6 @@
 import { EditOutlined, HistoryOutlined, StopOutlined } from '@ant-design/icons';
 import type { DriverRow } from '@pantau/contracts';
-import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Grid, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,8 @@ export function DriverTable(props: DriverTableProps) {
   const { t: tm } = useTranslation('management');
   const { t: tc } = useTranslation();
   const { state } = props;
+  // On a phone, pinned columns would leave no room to scroll the others.
+  const pin = Grid.useBreakpoint().md === true;
   const sortable = (key: DriverSortBy) => ({
     key,
     sorter: true,
@@ -64,7 +66,7 @@ export function DriverTable(props: DriverTableProps) {
           ...sortable('name'),
           title: t('columns.name'),
           dataIndex: 'name',
-          fixed: 'left',
+          fixed: pin ? 'left' : undefined,
           width: 180,
           render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
         },
@@ -110,7 +112,7 @@ export function DriverTable(props: DriverTableProps) {
         {
           key: 'actions',
           title: t('columns.actions'),
-          fixed: 'right',
+          fixed: pin ? 'right' : undefined,
           width: 130,
           render: (_, d) => (
             <Space size={2}>

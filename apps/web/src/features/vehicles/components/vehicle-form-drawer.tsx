@@ -73,7 +73,9 @@ export function VehicleFormDrawer({
       data-testid="vehicle-drawer"
       extra={
         <Space>
-          <Button onClick={onClose}>{tm('actions.cancel')}</Button>
+          <Button onClick={onClose} data-testid="vehicle-cancel">
+            {tm('actions.cancel')}
+          </Button>
           <Button type="primary" loading={save.isPending} onClick={submit} data-testid="vehicle-save">
             {tm('actions.save')}
           </Button>

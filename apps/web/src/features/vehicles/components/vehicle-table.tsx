@@ -1,6 +1,6 @@
 import { EditOutlined, HistoryOutlined, ShareAltOutlined, StopOutlined } from '@ant-design/icons';
 import type { VehicleRow } from '@pantau/contracts';
-import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Grid, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,8 @@ export function VehicleTable(props: VehicleTableProps) {
   const { t: tm } = useTranslation('management');
   const { t: tc } = useTranslation();
   const { state } = props;
+  // On a phone, pinned columns would leave no room to scroll the others.
+  const pin = Grid.useBreakpoint().md === true;
   const sortable = (key: VehicleSortBy) => ({
     key,
     sorter: true,
@@ -66,7 +68,7 @@ export function VehicleTable(props: VehicleTableProps) {
           ...sortable('nomorKendaraan'),
           title: t('columns.hull'),
           dataIndex: 'nomorKendaraan',
-          fixed: 'left',
+          fixed: pin ? 'left' : undefined,
           width: 110,
           render: (hull: string) => <Typography.Text strong>{hull}</Typography.Text>,
         },
@@ -149,7 +151,7 @@ export function VehicleTable(props: VehicleTableProps) {
         {
           key: 'actions',
           title: t('columns.actions'),
-          fixed: 'right',
+          fixed: pin ? 'right' : undefined,
           width: props.onHistory || props.onShare ? 170 : 100,
           render: (_, v) => (
             <Space size={2}>
