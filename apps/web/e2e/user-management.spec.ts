@@ -174,6 +174,8 @@ test.describe('user management', () => {
     await expect(page.getByTestId('user-row')).toHaveCount(1);
     await expect(page.getByTestId('user-row')).toHaveAttribute('data-username', 'operator');
     await page.getByTestId('list-search').fill('');
+    await expect(page).not.toHaveURL(/search=/);
+    await expect(page.getByTestId('user-row')).not.toHaveCount(1);
     await page.getByTestId('filter-role').click();
     await pickOption(page, 'Guest');
     await expect(page).toHaveURL(/role=Guest/);

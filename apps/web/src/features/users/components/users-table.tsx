@@ -165,11 +165,15 @@ export function UsersTable(p: UsersTableProps) {
             <span>
               <strong>{r.username}</strong>
               {r.userId === p.selfId && <Typography.Text type="secondary"> ({t('you')})</Typography.Text>}
+              {/* On a phone the name and e-mail columns are hidden: the name shows under the username. */}
+              <Typography.Text type="secondary" className="user-name-phone">
+                {r.displayName}
+              </Typography.Text>
             </span>
           ),
         },
-        { key: 'displayName', title: t('columns.displayName'), dataIndex: 'displayName' },
-        { key: 'email', title: t('columns.email'), dataIndex: 'email' },
+        { key: 'displayName', title: t('columns.displayName'), dataIndex: 'displayName', responsive: ['md'] },
+        { key: 'email', title: t('columns.email'), dataIndex: 'email', responsive: ['md'] },
         {
           key: 'role',
           title: t('columns.role'),

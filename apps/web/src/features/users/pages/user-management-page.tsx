@@ -68,7 +68,7 @@ function UserManagement() {
   const refused = (user: UserRow, action: UserAction, error: unknown) => {
     const key = userActionMessage(isApiError(error) ? error.code : undefined, action, user.userId === selfId);
     const text = key ? t(`errors.${key}`, { name: user.username }) : errorMessage(te, error);
-    void message.error({ content: <span data-testid="user-action-error">{text}</span>, duration: 6 });
+    void message.error({ content: <span data-testid="user-action-error">{text}</span>, duration: 10 });
   };
 
   const run = async (user: UserRow, action: UserAction, write: () => Promise<unknown>, done: string) => {
