@@ -277,12 +277,7 @@ describe('audit', () => {
     await byAdmin(`/units/fleet/${fleet.fleetId}`, { method: 'DELETE' });
     const { json } = await byAdmin(`/audit?entity=fleet&entityId=${fleet.fleetId}`);
     const rows = [...json.results].reverse();
-    expect(rows.map((r: { action: string }) => r.action)).toEqual([
-      'create',
-      'update',
-      'update',
-      'delete',
-    ]);
+    expect(rows.map((r: { action: string }) => r.action)).toEqual(['create', 'update', 'update', 'delete']);
     expect(rows[0].changes).toEqual({ fleetName: { from: null, to: fleet.fleetName } });
     expect(rows[1].changes).toEqual({ fleetName: { from: fleet.fleetName, to: `${fleet.fleetName} B` } });
     expect(rows[2].changes.vehicles).toEqual({ from: [], to: [a!.plateNumber, b!.plateNumber].sort() });
