@@ -74,7 +74,14 @@ const config = {
   jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
 };
 const logger = pino({ level: 'warn' });
-const app = await buildApp({ config, db: database, logger });
+// BENCH_BATCH_ROWS / BENCH_BATCH_CONCURRENCY try other batch sizes than the pipeline's defaults.
+const batch = {
+  ...(process.env.BENCH_BATCH_ROWS ? { maxRows: Number(process.env.BENCH_BATCH_ROWS) } : {}),
+  ...(process.env.BENCH_BATCH_CONCURRENCY
+    ? { concurrency: Number(process.env.BENCH_BATCH_CONCURRENCY) }
+    : {}),
+};
+const app = await buildApp({ config, db: database, logger, telemetry: { batch } });
 await app.ready();
 const gt06 = createGt06Server({ pipeline: app.pipeline, logger: app.log });
 const { port } = await gt06.listen(0, '127.0.0.1');

@@ -47,6 +47,11 @@ export function ListToolbar({
         value={text}
         onChange={(e) => setText(e.target.value)}
         onPressEnter={() => onSearch(text.trim())}
+        // Leaving the box (to pick a filter, say) sends a pending edit at once, so the filter's URL
+        // update cannot be followed by a stale search.
+        onBlur={() => {
+          if (text.trim() !== search) onSearch(text.trim());
+        }}
       />
       {filters}
       {actions && <div className="management-actions">{actions}</div>}
