@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { validationMessage } from '../../lib/validation-message';
 
 /** An antd `form.setFields` entry. */
 export interface FieldError {
@@ -21,8 +22,9 @@ function byField(
   const other: string[] = [];
   for (const issue of issues) {
     const field = fieldOfPath(issue.path, fields);
-    if (!field) other.push(issue.message);
-    else if (!found.has(field)) found.set(field, issue.message);
+    const message = validationMessage(issue.message);
+    if (!field) other.push(message);
+    else if (!found.has(field)) found.set(field, message);
   }
   return { fields: [...found].map(([name, message]) => ({ name, errors: [message] })), other };
 }

@@ -5,6 +5,7 @@ import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
+import { validationMessage } from '../../lib/validation-message';
 import { readSheetRows, type HeaderAliases } from './import-reader';
 import { commitProblems, pathField, previewRows, type PreparedRows, type RowProblem } from './import-preview';
 import { readSpreadsheet, spreadsheetKind } from './read-spreadsheet';
@@ -220,7 +221,7 @@ export function ImportDialog(props: ImportDialogProps) {
                       {r.errors.map((e) => (
                         <li key={e.path + e.message}>
                           {e.path ? `${props.fieldLabel(pathField(e.path))}: ` : ''}
-                          {e.message}
+                          {validationMessage(e.message)}
                         </li>
                       ))}
                     </ul>

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { validationMessage } from '../../../lib/validation-message';
 
 /**
  * Turns a failed call into a translated form-level message, and puts the server's field errors
@@ -17,7 +18,9 @@ export function useServerErrors(form: FormInstance) {
       if (isApiError(error) && error.errors?.length) {
         const known = new Set(Object.keys(form.getFieldsValue(true) as object));
         form.setFields(
-          error.errors.filter((e) => known.has(e.path)).map((e) => ({ name: e.path, errors: [e.message] })),
+          error.errors
+            .filter((e) => known.has(e.path))
+            .map((e) => ({ name: e.path, errors: [validationMessage(e.message)] })),
         );
       }
     },

@@ -1,0 +1,125 @@
+import i18n from './i18n';
+
+/**
+ * Validation messages come from the contracts (checked in the browser) and the server in English. In
+ * Indonesian they are shown translated: the exact English text, or one of the patterns below for the
+ * messages that name a value; anything else is shown as it came.
+ */
+const ID_MESSAGES: Record<string, string> = {
+  'At least 1 hour': 'Minimal 1 jam',
+  'At most 20 cars': 'Maksimal 20 mobil',
+  'Choose a SIM class': 'Pilih golongan SIM',
+  'Choose an Indonesian time zone': 'Pilih zona waktu Indonesia',
+  'Current password is required': 'Kata sandi saat ini wajib diisi',
+  'The current password is wrong': 'Kata sandi saat ini salah',
+  'Display name is required': 'Nama tampilan wajib diisi',
+  'Employee number is required': 'Nomor karyawan wajib diisi',
+  'Employee number: 2–30 letters, digits, dot, slash or dash':
+    'Nomor karyawan: 2–30 huruf, angka, titik, garis miring atau tanda hubung',
+  'Enter a valid e-mail address': 'Masukkan alamat e-mail yang valid',
+  'Fleet name is required': 'Nama armada wajib diisi',
+  'Fleet name must be at least 2 characters': 'Nama armada minimal 2 karakter',
+  'GSM number must be an Indonesian mobile number, e.g. +6281287654321':
+    'Nomor GSM harus nomor seluler Indonesia, mis. +6281287654321',
+  'Hull number is required': 'Nomor lambung wajib diisi',
+  'Name is required': 'Nama wajib diisi',
+  'Name must be at least 2 characters': 'Nama minimal 2 karakter',
+  'Password is required': 'Kata sandi wajib diisi',
+  'Password must be at least 8 characters': 'Kata sandi minimal 8 karakter',
+  'Password must be at most 128 characters': 'Kata sandi maksimal 128 karakter',
+  'Phone must be an Indonesian mobile number, e.g. +6281287654321':
+    'Telepon harus nomor seluler Indonesia, mis. +6281287654321',
+  'Plate number is required': 'Nomor polisi wajib diisi',
+  'Plate number must look like B 9471 UEY': 'Nomor polisi harus seperti B 9471 UEY',
+  'Role must be Administrator, User or Guest': 'Peran harus Administrator, User atau Guest',
+  'Speed limit must be a number': 'Batas kecepatan harus berupa angka',
+  'The file has no rows': 'Berkas tidak berisi baris',
+  'Tracker id is required': 'ID pelacak wajib diisi',
+  'Tracker id: 4–32 letters or digits (a GT06 IMEI has 15 digits)':
+    'ID pelacak: 4–32 huruf atau angka (IMEI GT06 terdiri dari 15 angka)',
+  'Unit name is required': 'Nama unit wajib diisi',
+  'Unit name must be at least 2 characters': 'Nama unit minimal 2 karakter',
+  'Use the date format YYYY-MM-DD': 'Gunakan format tanggal YYYY-MM-DD',
+  'Username is required': 'Nama pengguna wajib diisi',
+  'Username may use letters, digits, dot, dash and underscore only':
+    'Nama pengguna hanya boleh huruf, angka, titik, tanda hubung dan garis bawah',
+  'Username must be at least 3 characters': 'Nama pengguna minimal 3 karakter',
+  'Username must be at most 64 characters': 'Nama pengguna maksimal 64 karakter',
+  'Vehicle class must be CC or TRUCK': 'Kelas kendaraan harus CC atau TRUCK',
+  'Vehicle is required': 'Kendaraan wajib dipilih',
+  'Year cannot be after next year': 'Tahun tidak boleh melewati tahun depan',
+  'Year must be a number': 'Tahun harus berupa angka',
+  'Year must be a whole number': 'Tahun harus bilangan bulat',
+  'Already registered to another vehicle': 'Sudah terdaftar di kendaraan lain',
+  'Already used by another driver of this unit': 'Sudah dipakai pengemudi lain di unit ini',
+  'Another unit already has this name': 'Unit lain sudah memakai nama ini',
+  'Choose the brand of this type first': 'Pilih merk tipe ini terlebih dahulu',
+  'E-mail is required for a new account': 'E-mail wajib untuk akun baru',
+  'Give the brand of this type': 'Isi merk tipe ini',
+  'No user has this username or e-mail': 'Tidak ada pengguna dengan nama pengguna atau e-mail ini',
+  'The second driver must differ from the first': 'Pengemudi kedua harus berbeda dari yang pertama',
+  'This e-mail address is already registered': 'Alamat e-mail ini sudah terdaftar',
+  'This e-mail address is already used by another user': 'Alamat e-mail ini sudah dipakai pengguna lain',
+  'This unit already has a fleet with this name': 'Unit ini sudah memiliki armada dengan nama ini',
+  'This user already belongs to this unit': 'Pengguna ini sudah tergabung di unit ini',
+  'This username is already taken': 'Nama pengguna ini sudah dipakai',
+  'This username or e-mail is already taken': 'Nama pengguna atau e-mail ini sudah dipakai',
+  'Unknown brand': 'Merk tidak dikenal',
+  'ERP odometer': 'Odometer ERP',
+  'GPS odometer': 'Odometer GPS',
+  Odometer: 'Odometer',
+  'Engine hours': 'Jam mesin',
+};
+
+const ID_PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^At most (\d+) characters$/, (m) => `Maksimal ${m[1]} karakter`],
+  [/^At most (\d+) days$/, (m) => `Maksimal ${m[1]} hari`],
+  [
+    /^Speed limit must be between (\d+) and (\d+) km\/h$/,
+    (m) => `Batas kecepatan harus antara ${m[1]} dan ${m[2]} km/jam`,
+  ],
+  [/^Year must be (\d+) or later$/, (m) => `Tahun minimal ${m[1]}`],
+  [/^(.+) must be a number$/, (m) => `${localised(m[1]!)} harus berupa angka`],
+  [/^(.+) cannot be negative$/, (m) => `${localised(m[1]!)} tidak boleh negatif`],
+  [
+    /^Plate number (.+) is already registered to another vehicle$/,
+    (m) => `Nomor polisi ${m[1]} sudah terdaftar di kendaraan lain`,
+  ],
+  [
+    /^Tracker id (.+) is already registered to another vehicle$/,
+    (m) => `ID pelacak ${m[1]} sudah terdaftar di kendaraan lain`,
+  ],
+  [
+    /^Hull number (.+) is already used in this unit$/,
+    (m) => `Nomor lambung ${m[1]} sudah dipakai di unit ini`,
+  ],
+  [
+    /^Employee number (.+) is already used in this unit$/,
+    (m) => `Nomor karyawan ${m[1]} sudah dipakai di unit ini`,
+  ],
+  [/^(.+) is the same as in row (\d+)$/, (m) => `${m[1]} sama dengan di baris ${m[2]}`],
+  [/^No fleet named (.+) in this unit$/, (m) => `Tidak ada armada bernama ${m[1]} di unit ini`],
+  [
+    /^No driver with employee number (.+) in this unit$/,
+    (m) => `Tidak ada pengemudi dengan nomor karyawan ${m[1]} di unit ini`,
+  ],
+  [/^Unknown brand (.+)$/, (m) => `Merk ${m[1]} tidak dikenal`],
+  [/^(.+) is not a type of (.+)$/, (m) => `${m[1]} bukan tipe ${m[2]}`],
+  [/^Not a fleet of this unit: (.+)$/, (m) => `Bukan armada unit ini: ${m[1]}`],
+  [/^Not vehicles of this unit: (.+)$/, (m) => `Bukan kendaraan unit ini: ${m[1]}`],
+];
+
+function localised(message: string): string {
+  const exact = ID_MESSAGES[message];
+  if (exact) return exact;
+  for (const [pattern, make] of ID_PATTERNS) {
+    const m = pattern.exec(message);
+    if (m) return make(m);
+  }
+  return message;
+}
+
+/** The message in the UI's language (Indonesian translated, English as it is). */
+export function validationMessage(message: string, language = i18n.resolvedLanguage): string {
+  return language === 'id' ? localised(message) : message;
+}
