@@ -135,7 +135,7 @@ test.describe('fleet management', () => {
       page.getByTestId('fleet-vehicles').locator('.ant-transfer-list-content-item').first(),
     ).toBeVisible();
     const box = await page.locator('.ant-drawer-content-wrapper').boundingBox();
-    expect(box?.width).toBe(375);
+    expect(box?.width).toBeCloseTo(375, 0);
     await screenshot(page, 'fleet-vehicles-drawer-id-phone');
   });
 });

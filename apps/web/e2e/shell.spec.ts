@@ -142,7 +142,7 @@ test.describe('the shell', () => {
     await workspace.evaluate((el) => el.scrollTo(0, 400));
     await page.getByTestId('sidebar').locator('a[href="/map"]').click();
     await expect(page).toHaveURL(/\/map$/);
-    expect(await workspace.evaluate((el) => el.scrollTop)).toBe(0);
+    await expect.poll(() => workspace.evaluate((el) => el.scrollTop)).toBe(0);
   });
 
   test('S-037 S-035 S-013 on a 375 px phone the sidebar is a 220 px drawer', async ({ page }) => {

@@ -189,14 +189,20 @@ test.describe('vehicle management', () => {
   test('S-060 exports the filtered list to .xlsx', async ({ page }) => {
     await openPage(page);
     await page.getByTestId('filter-vehicleClass').click();
+    // Every seeded vehicle of this unit is a car carrier: wait for the filtered answer itself, not rows.
+    const filtered = page.waitForResponse(
+      (r) => r.url().includes('/api/kendaraan?') && r.url().includes('vehicleClass=CC'),
+    );
     await page.locator('.ant-select-item-option', { hasText: /^Car carrier$/ }).click();
     await expect(page).toHaveURL(/vehicleClass=CC/);
+    const filteredTotal = ((await (await filtered).json()) as { count: number }).count;
     const classes = page.getByTestId('vehicles-table').locator('.ant-table-row td:nth-child(4)');
     await expect(async () => {
       expect(await page.getByTestId('vehicles-list').getAttribute('data-loading')).toBe('false');
       expect(new Set(await classes.allTextContents())).toEqual(new Set(['Car carrier']));
     }).toPass();
-    const total = Number(await page.getByTestId('vehicles-list').getAttribute('data-total'));
+    await expect(page.getByTestId('vehicles-list')).toHaveAttribute('data-total', String(filteredTotal));
+    const total = filteredTotal;
     expect(total).toBeGreaterThan(0);
 
     const [download] = await Promise.all([
