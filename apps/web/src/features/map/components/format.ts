@@ -1,7 +1,18 @@
-/** Absolute time in Asia/Jakarta (WIB), e.g. "21/11/2026 14:05:09". */
+import { userTimeZoneName } from '../../../lib/date-time';
+
+/** Indonesia's three zones by their usual names. */
+const ZONE_NAMES: Record<string, string> = {
+  'Asia/Jakarta': 'WIB',
+  'Asia/Makassar': 'WITA',
+  'Asia/Jayapura': 'WIT',
+};
+/** The user's zone as shown after a time: WIB, WITA or WIT. */
+export const userZoneName = (): string => ZONE_NAMES[userTimeZoneName()] ?? userTimeZoneName();
+
+/** Absolute time in the user's zone (WIB unless their settings say otherwise), e.g. "21/11/2026 14:05:09". */
 export function formatJakarta(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language === 'id' ? 'id-ID' : 'en-GB', {
-    timeZone: 'Asia/Jakarta',
+    timeZone: userTimeZoneName(),
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

@@ -9,7 +9,7 @@ import { ShareLinkButton } from '../../../components/share/share-link-button';
 import { useLiveVehicle } from '../../../lib/live/use-live-vehicles';
 import { MOTION_COLORS } from '../../../map/motion-colors';
 import { useTrackStore } from '../../../map/track-store';
-import { formatJakarta, formatNumber } from './format';
+import { formatJakarta, formatNumber, userZoneName } from './format';
 
 /** Re-renders every 30 s so "2 minutes ago" stays true between live updates. */
 function useNow(ms = 30_000) {
@@ -62,7 +62,7 @@ function Details({ v }: { v: TrackingItem }) {
           <>
             <div>{dayjs(v.fixTime).from(now)}</div>
             <Typography.Text type="secondary">
-              {formatJakarta(v.fixTime, lang)} {t('info.timeZone')}
+              {formatJakarta(v.fixTime, lang)} {userZoneName()}
             </Typography.Text>
           </>
         ) : (
