@@ -1,10 +1,11 @@
-import { FileExcelOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, documentStatuses, SIM_CLASSES, type DriverRow } from '@pantau/contracts';
-import { Alert, App, Button, Card, Select } from 'antd';
+import { Alert, App, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditDrawer } from '../../../components/audit/audit-drawer';
 import { AdminOnly } from '../../../components/management/admin-only';
+import { FilterSelect } from '../../../components/management/filter-select';
+import { ListActions } from '../../../components/management/list-actions';
 import { ListToolbar } from '../../../components/management/list-toolbar';
 import { sheetFileName } from '../../../components/management/sheet';
 import { useListParams } from '../../../components/management/use-list-params';
@@ -75,23 +76,6 @@ function DriverManagement() {
       (error: unknown) => void message.error(errorMessage(te, error)),
     );
 
-  const filterSelect = <T extends string>(
-    key: string,
-    value: T | undefined,
-    all: string,
-    options: { value: T; label: string }[],
-  ) => (
-    <Select<T | 'all'>
-      className="management-filter"
-      data-testid={`filter-${key}`}
-      aria-label={all}
-      value={value ?? 'all'}
-      popupMatchSelectWidth={false}
-      onChange={(v) => list.update({ [key]: v === 'all' ? undefined : v })}
-      options={[{ value: 'all' as const, label: all }, ...options]}
-    />
-  );
-
   return (
     <>
       {query.isError && (
@@ -104,46 +88,39 @@ function DriverManagement() {
           searchPlaceholder={t('searchPlaceholder')}
           filters={
             <>
-              {filterSelect(
-                'simClass',
-                state.simClass,
-                t('filters.allSimClasses'),
-                SIM_CLASSES.map((c) => ({ value: c, label: c })),
-              )}
-              {filterSelect('aktif', state.aktif, tm('active.all'), [
-                { value: 'true', label: tm('active.true') },
-                { value: 'false', label: tm('active.false') },
-              ])}
-              {filterSelect(
-                'documentStatus',
-                state.documentStatus,
-                tm('documentStatus.all'),
-                documentStatuses.map((s) => ({ value: s, label: tm(`documentStatus.${s}`) })),
-              )}
+              <FilterSelect
+                name="simClass"
+                value={state.simClass}
+                all={t('filters.allSimClasses')}
+                options={SIM_CLASSES.map((c) => ({ value: c, label: c }))}
+                onChange={list.update}
+              />
+              <FilterSelect
+                name="aktif"
+                value={state.aktif}
+                all={tm('active.all')}
+                options={[
+                  { value: 'true', label: tm('active.true') },
+                  { value: 'false', label: tm('active.false') },
+                ]}
+                onChange={list.update}
+              />
+              <FilterSelect
+                name="documentStatus"
+                value={state.documentStatus}
+                all={tm('documentStatus.all')}
+                options={documentStatuses.map((s) => ({ value: s, label: tm(`documentStatus.${s}`) }))}
+                onChange={list.update}
+              />
             </>
           }
           actions={
-            <>
-              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="open-import">
-                {tm('actions.import')}
-              </Button>
-              <Button
-                icon={<FileExcelOutlined />}
-                loading={exporting}
-                onClick={() => void onExport()}
-                data-testid="export-excel"
-              >
-                {tm('actions.export')}
-              </Button>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ driver: null })}
-                data-testid="add-driver"
-              >
-                {t('add')}
-              </Button>
-            </>
+            <ListActions
+              onImport={() => setImporting(true)}
+              onExport={() => void onExport()}
+              exporting={exporting}
+              add={{ label: t('add'), testId: 'add-driver', onClick: () => setEditing({ driver: null }) }}
+            />
           }
         />
         <div data-testid="drivers-list" data-total={query.data?.count ?? 0} data-loading={query.isFetching}>

@@ -1,10 +1,10 @@
-import { HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, type FleetRow } from '@pantau/contracts';
-import { Alert, App, Button, Card, Result, Skeleton } from 'antd';
+import { Alert, App, Card, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditDrawer } from '../../../components/audit/audit-drawer';
 import { AdminOnly } from '../../../components/management/admin-only';
+import { ListActions } from '../../../components/management/list-actions';
 import { ListToolbar } from '../../../components/management/list-toolbar';
 import { useListParams } from '../../../components/management/use-list-params';
 import { PageHeader } from '../../../components/page-header';
@@ -92,23 +92,18 @@ function FleetManagement() {
           onSearch={(text) => list.update({ search: text })}
           searchPlaceholder={t('list.searchPlaceholder')}
           actions={
-            <>
-              <Button
-                icon={<HistoryOutlined />}
-                onClick={() => setHistory({ entity: 'fleet', title: t('history.fleets') })}
-                data-testid="fleets-history"
-              >
-                {t('actions.history')}
-              </Button>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setNaming({ fleet: null })}
-                data-testid="add-fleet"
-              >
-                {t('actions.add')}
-              </Button>
-            </>
+            <ListActions
+              history={{
+                label: t('actions.history'),
+                testId: 'fleets-history',
+                onClick: () => setHistory({ entity: 'fleet', title: t('history.fleets') }),
+              }}
+              add={{
+                label: t('actions.add'),
+                testId: 'add-fleet',
+                onClick: () => setNaming({ fleet: null }),
+              }}
+            />
           }
         />
         <div data-testid="fleets-list" data-total={fleets.data?.count ?? 0} data-loading={fleets.isFetching}>

@@ -1,10 +1,12 @@
-import { HistoryOutlined, UserAddOutlined } from '@ant-design/icons';
+import { UserAddOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, roleName, type RoleName, type UserRow } from '@pantau/contracts';
-import { Alert, App, Button, Card, Result, Select } from 'antd';
+import { Alert, App, Card, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditDrawer } from '../../../components/audit/audit-drawer';
 import { AdminOnly } from '../../../components/management/admin-only';
+import { FilterSelect } from '../../../components/management/filter-select';
+import { ListActions } from '../../../components/management/list-actions';
 import { ListToolbar } from '../../../components/management/list-toolbar';
 import { useListParams } from '../../../components/management/use-list-params';
 import { PageHeader } from '../../../components/page-header';
@@ -101,23 +103,6 @@ function UserManagement() {
     run(user, 'remove', () => remove.mutateAsync(user.userId), t('remove.done', { name: user.username }));
 
   const fieldLabel = (field: string) => t(`fields.${field as 'role'}`, { defaultValue: field });
-  const filter = <T extends string>(
-    key: string,
-    value: T | undefined,
-    all: string,
-    options: { value: T; label: string }[],
-  ) => (
-    <Select<T | 'all'>
-      className="management-filter"
-      data-testid={`filter-${key}`}
-      aria-label={all}
-      value={value ?? 'all'}
-      popupMatchSelectWidth={false}
-      onChange={(v) => list.update({ [key]: v === 'all' ? undefined : v })}
-      options={[{ value: 'all' as const, label: all }, ...options]}
-    />
-  );
-
   return (
     <>
       {query.isError && (
@@ -130,41 +115,39 @@ function UserManagement() {
           searchPlaceholder={t('searchPlaceholder')}
           filters={
             <>
-              {filter(
-                'role',
-                isRole(role) ? role : undefined,
-                t('filters.allRoles'),
-                roleName.options.map((r) => ({ value: r, label: tc(`roles.${r}`) })),
-              )}
-              {filter(
-                'disabled',
-                disabled === 'true' || disabled === 'false' ? disabled : undefined,
-                t('filters.allStatuses'),
-                [
+              <FilterSelect
+                name="role"
+                value={isRole(role) ? role : undefined}
+                all={t('filters.allRoles')}
+                options={roleName.options.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}
+                onChange={list.update}
+              />
+              <FilterSelect
+                name="disabled"
+                value={disabled === 'true' || disabled === 'false' ? disabled : undefined}
+                all={t('filters.allStatuses')}
+                options={[
                   { value: 'false', label: t('filters.active') },
                   { value: 'true', label: t('filters.disabled') },
-                ],
-              )}
+                ]}
+                onChange={list.update}
+              />
             </>
           }
           actions={
-            <>
-              <Button
-                icon={<HistoryOutlined />}
-                onClick={() => setHistory({ title: t('actions.history') })}
-                data-testid="users-history"
-              >
-                {t('actions.history')}
-              </Button>
-              <Button
-                type="primary"
-                icon={<UserAddOutlined />}
-                onClick={() => setAdding(true)}
-                data-testid="add-user"
-              >
-                {t('actions.add')}
-              </Button>
-            </>
+            <ListActions
+              history={{
+                label: t('actions.history'),
+                testId: 'users-history',
+                onClick: () => setHistory({ title: t('actions.history') }),
+              }}
+              add={{
+                label: t('actions.add'),
+                testId: 'add-user',
+                icon: <UserAddOutlined />,
+                onClick: () => setAdding(true),
+              }}
+            />
           }
         />
         <div data-testid="users-list" data-total={query.data?.count ?? 0} data-loading={query.isFetching}>
