@@ -1,10 +1,10 @@
-import { EditOutlined, HistoryOutlined, StopOutlined } from '@ant-design/icons';
+import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import type { DriverRow } from '@pantau/contracts';
-import { Button, Grid, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Space, Table, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentDate } from '../../../components/management/document-date';
+import { DeactivateAction, RowAction, useServerTable } from '../../../components/management/management-table';
 import { DRIVER_SORTABLE, type DriverListState, type DriverSortBy } from '../model/driver-list-query';
 
 export interface DriverTableProps {
@@ -24,43 +24,25 @@ export interface DriverTableProps {
 export function DriverTable(props: DriverTableProps) {
   const { t } = useTranslation('drivers');
   const { t: tm } = useTranslation('management');
-  const { t: tc } = useTranslation();
-  const { state } = props;
-  // On a phone, pinned columns would leave no room to scroll the others.
-  const pin = Grid.useBreakpoint().md === true;
-  const sortable = (key: DriverSortBy) => ({
-    key,
-    sorter: true,
-    sortOrder: state.sortBy === key ? (state.sortDir ?? 'ascend') : null,
+  const { pin, sortable, tableProps } = useServerTable<DriverRow, DriverSortBy>({
+    state: props.state,
+    sortableKeys: DRIVER_SORTABLE,
+    pageSize: props.pageSize,
+    total: props.total,
+    onPage: props.onPage,
+    onSort: props.onSort,
   });
 
   return (
     <Table<DriverRow>
       rowKey="pengemudiId"
       data-testid="drivers-table"
-      className="management-table"
-      size="middle"
+      {...tableProps}
       loading={props.loading}
       dataSource={props.rows}
       scroll={{ x: 1000 }}
-      locale={{ emptyText: tc('empty') }}
       rowClassName={(d) => (d.aktif ? '' : 'row-inactive')}
       onRow={(d) => ({ 'data-employee': d.employeeNumber }) as HTMLAttributes<HTMLElement>}
-      pagination={{
-        current: state.page,
-        pageSize: props.pageSize,
-        total: props.total,
-        showSizeChanger: false,
-        showTotal: (total) => tc('table.total', { count: total }),
-      }}
-      onChange={(pagination, _filters, sorter, extra) => {
-        if (extra.action === 'paginate') props.onPage(pagination.current ?? 1);
-        if (extra.action === 'sort') {
-          const s = sorter as SorterResult<DriverRow>;
-          const key = DRIVER_SORTABLE.find((k) => k === s.columnKey);
-          props.onSort(s.order ? key : undefined, s.order ?? undefined);
-        }
-      }}
       columns={[
         {
           ...sortable('name'),
@@ -116,41 +98,24 @@ export function DriverTable(props: DriverTableProps) {
           width: 130,
           render: (_, d) => (
             <Space size={2}>
-              <Tooltip title={tm('actions.edit')}>
-                <Button
-                  type="text"
-                  icon={<EditOutlined />}
-                  aria-label={tm('actions.edit')}
-                  onClick={() => props.onEdit(d)}
-                  data-testid="driver-edit"
-                />
-              </Tooltip>
-              <Tooltip title={tm('actions.history')}>
-                <Button
-                  type="text"
-                  icon={<HistoryOutlined />}
-                  aria-label={tm('actions.history')}
-                  onClick={() => props.onHistory(d)}
-                  data-testid="driver-history"
-                />
-              </Tooltip>
+              <RowAction
+                label={tm('actions.edit')}
+                icon={<EditOutlined />}
+                onClick={() => props.onEdit(d)}
+                testId="driver-edit"
+              />
+              <RowAction
+                label={tm('actions.history')}
+                icon={<HistoryOutlined />}
+                onClick={() => props.onHistory(d)}
+                testId="driver-history"
+              />
               {d.aktif && (
-                <Popconfirm
-                  title={t('deactivateConfirm', { name: d.name })}
-                  okText={tm('actions.deactivate')}
-                  okButtonProps={{ danger: true, ...{ 'data-testid': 'confirm-deactivate' } }}
-                  cancelText={tm('actions.cancel')}
+                <DeactivateAction
+                  confirm={t('deactivateConfirm', { name: d.name })}
                   onConfirm={() => props.onDeactivate(d)}
-                >
-                  <Button
-                    type="text"
-                    danger
-                    icon={<StopOutlined />}
-                    aria-label={tm('actions.deactivate')}
-                    title={tm('actions.deactivate')}
-                    data-testid="driver-deactivate"
-                  />
-                </Popconfirm>
+                  testId="driver-deactivate"
+                />
               )}
             </Space>
           ),

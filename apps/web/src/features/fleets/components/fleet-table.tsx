@@ -3,6 +3,7 @@ import type { FleetRow } from '@pantau/contracts';
 import { Button, Popconfirm, Table, Tooltip } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction, usePagination } from '../../../components/management/management-table';
 
 export interface FleetTableProps {
   rows: FleetRow[];
@@ -20,7 +21,7 @@ export interface FleetTableProps {
 /** The unit's fleets with their vehicle counts; each row opens its vehicles, renames, deletes or shows its history. */
 export function FleetTable(p: FleetTableProps) {
   const { t } = useTranslation('fleets');
-  const { t: tc } = useTranslation();
+  const pagination = usePagination(p);
   return (
     <Table<FleetRow>
       className="management-table"
@@ -33,15 +34,7 @@ export function FleetTable(p: FleetTableProps) {
       onRow={(r) =>
         ({ 'data-testid': 'fleet-row', 'data-fleet': r.fleetName }) as HTMLAttributes<HTMLElement>
       }
-      pagination={{
-        current: p.page,
-        pageSize: p.pageSize,
-        total: p.total,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        showTotal: (total) => tc('table.total', { count: total }),
-        onChange: p.onPage,
-      }}
+      pagination={{ ...pagination, hideOnSinglePage: true, onChange: p.onPage }}
       columns={[
         {
           key: 'fleetName',
@@ -72,24 +65,20 @@ export function FleetTable(p: FleetTableProps) {
           width: 1,
           render: (_, r) => (
             <div className="fleet-actions">
-              <Tooltip title={t('actions.rename')}>
-                <Button
-                  size="small"
-                  icon={<EditOutlined />}
-                  aria-label={t('actions.rename')}
-                  onClick={() => p.onRename(r)}
-                  data-testid="fleet-rename"
-                />
-              </Tooltip>
-              <Tooltip title={t('actions.history')}>
-                <Button
-                  size="small"
-                  icon={<HistoryOutlined />}
-                  aria-label={t('actions.history')}
-                  onClick={() => p.onHistory(r)}
-                  data-testid="fleet-history"
-                />
-              </Tooltip>
+              <RowAction
+                small
+                label={t('actions.rename')}
+                icon={<EditOutlined />}
+                onClick={() => p.onRename(r)}
+                testId="fleet-rename"
+              />
+              <RowAction
+                small
+                label={t('actions.history')}
+                icon={<HistoryOutlined />}
+                onClick={() => p.onHistory(r)}
+                testId="fleet-history"
+              />
               <Popconfirm
                 title={t('delete.confirm', { name: r.fleetName })}
                 description={t('delete.description')}

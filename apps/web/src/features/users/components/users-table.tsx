@@ -9,6 +9,7 @@ import { roleName, type RoleName, type UserRow } from '@pantau/contracts';
 import { Button, Popconfirm, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction, usePagination } from '../../../components/management/management-table';
 import { formatDateTime } from '../../../lib/date-time';
 
 const ROLE_COLOURS: Record<string, string> = { Administrator: 'volcano', User: 'blue', Guest: 'default' };
@@ -35,6 +36,7 @@ export interface UsersTableProps {
 export function UsersTable(p: UsersTableProps) {
   const { t } = useTranslation('users');
   const { t: tc } = useTranslation();
+  const pagination = usePagination(p);
   const roleLabel = (role: string) => tc(`roles.${role as RoleName}`, { defaultValue: role });
 
   const actions = (r: UserRow) => {
@@ -102,15 +104,13 @@ export function UsersTable(p: UsersTableProps) {
             data-testid="user-reset-password"
           />
         </Tooltip>
-        <Tooltip title={t('actions.history')}>
-          <Button
-            size="small"
-            icon={<HistoryOutlined />}
-            aria-label={t('actions.history')}
-            onClick={() => p.onHistory(r)}
-            data-testid="user-history"
-          />
-        </Tooltip>
+        <RowAction
+          small
+          label={t('actions.history')}
+          icon={<HistoryOutlined />}
+          onClick={() => p.onHistory(r)}
+          testId="user-history"
+        />
         <Popconfirm
           title={t('remove.confirm', { name: r.username })}
           description={t('remove.description')}
@@ -147,15 +147,7 @@ export function UsersTable(p: UsersTableProps) {
       onRow={(r) =>
         ({ 'data-testid': 'user-row', 'data-username': r.username }) as HTMLAttributes<HTMLElement>
       }
-      pagination={{
-        current: p.page,
-        pageSize: p.pageSize,
-        total: p.total,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        showTotal: (total) => tc('table.total', { count: total }),
-        onChange: p.onPage,
-      }}
+      pagination={{ ...pagination, hideOnSinglePage: true, onChange: p.onPage }}
       columns={[
         {
           key: 'username',

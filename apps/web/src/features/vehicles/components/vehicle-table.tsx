@@ -1,10 +1,10 @@
-import { EditOutlined, HistoryOutlined, ShareAltOutlined, StopOutlined } from '@ant-design/icons';
+import { EditOutlined, HistoryOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { VehicleRow } from '@pantau/contracts';
-import { Button, Grid, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Space, Table, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentDate } from '../../../components/management/document-date';
+import { DeactivateAction, RowAction, useServerTable } from '../../../components/management/management-table';
 import type { VehicleListState, VehicleSortBy } from '../model/vehicle-list-query';
 import { VEHICLE_SORTABLE } from '../model/vehicle-list-query';
 
@@ -26,43 +26,25 @@ export interface VehicleTableProps {
 export function VehicleTable(props: VehicleTableProps) {
   const { t } = useTranslation('vehicles');
   const { t: tm } = useTranslation('management');
-  const { t: tc } = useTranslation();
-  const { state } = props;
-  // On a phone, pinned columns would leave no room to scroll the others.
-  const pin = Grid.useBreakpoint().md === true;
-  const sortable = (key: VehicleSortBy) => ({
-    key,
-    sorter: true,
-    sortOrder: state.sortBy === key ? (state.sortDir ?? 'ascend') : null,
+  const { pin, sortable, tableProps } = useServerTable<VehicleRow, VehicleSortBy>({
+    state: props.state,
+    sortableKeys: VEHICLE_SORTABLE,
+    pageSize: props.pageSize,
+    total: props.total,
+    onPage: props.onPage,
+    onSort: props.onSort,
   });
 
   return (
     <Table<VehicleRow>
       rowKey="kendaraanId"
       data-testid="vehicles-table"
-      className="management-table"
-      size="middle"
+      {...tableProps}
       loading={props.loading}
       dataSource={props.rows}
       scroll={{ x: 1400 }}
-      locale={{ emptyText: tc('empty') }}
       rowClassName={(v) => (v.aktif ? '' : 'row-inactive')}
       onRow={(v) => ({ 'data-plate': v.nomorPolisi }) as HTMLAttributes<HTMLElement>}
-      pagination={{
-        current: state.page,
-        pageSize: props.pageSize,
-        total: props.total,
-        showSizeChanger: false,
-        showTotal: (total) => tc('table.total', { count: total }),
-      }}
-      onChange={(pagination, _filters, sorter, extra) => {
-        if (extra.action === 'paginate') props.onPage(pagination.current ?? 1);
-        if (extra.action === 'sort') {
-          const s = sorter as SorterResult<VehicleRow>;
-          const key = VEHICLE_SORTABLE.find((k) => k === s.columnKey);
-          props.onSort(s.order ? key : undefined, s.order ?? undefined);
-        }
-      }}
       columns={[
         {
           ...sortable('nomorKendaraan'),
@@ -155,54 +137,34 @@ export function VehicleTable(props: VehicleTableProps) {
           width: props.onHistory || props.onShare ? 170 : 100,
           render: (_, v) => (
             <Space size={2}>
-              <Tooltip title={tm('actions.edit')}>
-                <Button
-                  type="text"
-                  icon={<EditOutlined />}
-                  aria-label={tm('actions.edit')}
-                  onClick={() => props.onEdit(v)}
-                  data-testid="vehicle-edit"
-                />
-              </Tooltip>
+              <RowAction
+                label={tm('actions.edit')}
+                icon={<EditOutlined />}
+                onClick={() => props.onEdit(v)}
+                testId="vehicle-edit"
+              />
               {props.onShare && v.aktif && (
-                <Tooltip title={t('shareLocation')}>
-                  <Button
-                    type="text"
-                    icon={<ShareAltOutlined />}
-                    aria-label={t('shareLocation')}
-                    onClick={() => props.onShare?.(v)}
-                    data-testid="vehicle-share"
-                  />
-                </Tooltip>
+                <RowAction
+                  label={t('shareLocation')}
+                  icon={<ShareAltOutlined />}
+                  onClick={() => props.onShare?.(v)}
+                  testId="vehicle-share"
+                />
               )}
               {props.onHistory && (
-                <Tooltip title={tm('actions.history')}>
-                  <Button
-                    type="text"
-                    icon={<HistoryOutlined />}
-                    aria-label={tm('actions.history')}
-                    onClick={() => props.onHistory?.(v)}
-                    data-testid="vehicle-history"
-                  />
-                </Tooltip>
+                <RowAction
+                  label={tm('actions.history')}
+                  icon={<HistoryOutlined />}
+                  onClick={() => props.onHistory?.(v)}
+                  testId="vehicle-history"
+                />
               )}
               {v.aktif && (
-                <Popconfirm
-                  title={t('deactivateConfirm', { plate: v.nomorPolisi })}
-                  okText={tm('actions.deactivate')}
-                  okButtonProps={{ danger: true, ...{ 'data-testid': 'confirm-deactivate' } }}
-                  cancelText={tm('actions.cancel')}
+                <DeactivateAction
+                  confirm={t('deactivateConfirm', { plate: v.nomorPolisi })}
                   onConfirm={() => props.onDeactivate(v)}
-                >
-                  <Button
-                    type="text"
-                    danger
-                    icon={<StopOutlined />}
-                    aria-label={tm('actions.deactivate')}
-                    title={tm('actions.deactivate')}
-                    data-testid="vehicle-deactivate"
-                  />
-                </Popconfirm>
+                  testId="vehicle-deactivate"
+                />
               )}
             </Space>
           ),
