@@ -1,4 +1,8 @@
+import { documentStatuses } from '@pantau/contracts';
 import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+type DocumentStatus = (typeof documentStatuses)[number];
 
 /**
  * One filter above a management table: "all" (no filter) first, then the options. `name` is the URL
@@ -27,5 +31,39 @@ export function FilterSelect<T extends string>({
       onChange={(v) => onChange({ [name]: v === 'all' ? undefined : v })}
       options={[{ value: 'all' as const, label: all }, ...options]}
     />
+  );
+}
+
+/** The active/inactive and document-status filters that vehicles and drivers share. */
+export function ActiveAndDocumentFilters({
+  aktif,
+  documentStatus,
+  onChange,
+}: {
+  aktif: 'true' | 'false' | undefined;
+  documentStatus: DocumentStatus | undefined;
+  onChange: (patch: Record<string, string | undefined>) => void;
+}) {
+  const { t: tm } = useTranslation('management');
+  return (
+    <>
+      <FilterSelect
+        name="aktif"
+        value={aktif}
+        all={tm('active.all')}
+        options={[
+          { value: 'true', label: tm('active.true') },
+          { value: 'false', label: tm('active.false') },
+        ]}
+        onChange={onChange}
+      />
+      <FilterSelect
+        name="documentStatus"
+        value={documentStatus}
+        all={tm('documentStatus.all')}
+        options={documentStatuses.map((s) => ({ value: s, label: tm(`documentStatus.${s}`) }))}
+        onChange={onChange}
+      />
+    </>
   );
 }

@@ -1,12 +1,14 @@
-import { DEFAULT_PAGE_SIZE, documentStatuses, SIM_CLASSES, type DriverRow } from '@pantau/contracts';
-import { Alert, App, Card } from 'antd';
+import { SIM_CLASSES, type DriverRow } from '@pantau/contracts';
+import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditDrawer } from '../../../components/audit/audit-drawer';
 import { AdminOnly } from '../../../components/management/admin-only';
-import { FilterSelect } from '../../../components/management/filter-select';
+import { ActiveAndDocumentFilters, FilterSelect } from '../../../components/management/filter-select';
 import { ListActions } from '../../../components/management/list-actions';
 import { ListToolbar } from '../../../components/management/list-toolbar';
+import { ManagementList, serverTableProps } from '../../../components/management/management-list';
+import { useSheetExport } from '../../../components/management/use-sheet-export';
 import { sheetFileName } from '../../../components/management/sheet';
 import { useListParams } from '../../../components/management/use-list-params';
 import { PageHeader } from '../../../components/page-header';
@@ -45,7 +47,6 @@ function DriverManagement() {
   const deactivate = useDeactivateDriver();
   const [editing, setEditing] = useState<{ driver: DriverRow | null } | null>(null);
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const [history, setHistory] = useState<DriverRow | null>(null);
 
   const sheetLabels = (): DriverSheetLabels => ({
@@ -57,18 +58,11 @@ function DriverManagement() {
     no: tm('no'),
   });
 
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      const rows = await getDriverReport(driverFilterQuery(state));
-      await downloadDriverSheet(rows, sheetLabels(), sheetFileName(t('export.file'), new Date()));
-      void message.success(tm('export.done', { count: rows.length }));
-    } catch {
-      void message.error(tm('export.failed'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, onExport } = useSheetExport(async () => {
+    const rows = await getDriverReport(driverFilterQuery(state));
+    await downloadDriverSheet(rows, sheetLabels(), sheetFileName(t('export.file'), new Date()));
+    return rows.length;
+  });
 
   const onDeactivate = (d: DriverRow) =>
     deactivate.mutateAsync(d.pengemudiId).then(
@@ -78,66 +72,48 @@ function DriverManagement() {
 
   return (
     <>
-      {query.isError && (
-        <Alert type="error" showIcon title={errorMessage(te, query.error)} style={{ marginBottom: 16 }} />
-      )}
-      <Card styles={{ body: { padding: 0 } }}>
-        <ListToolbar
-          search={state.search}
-          onSearch={(search) => list.update({ search })}
-          searchPlaceholder={t('searchPlaceholder')}
-          filters={
-            <>
-              <FilterSelect
-                name="simClass"
-                value={state.simClass}
-                all={t('filters.allSimClasses')}
-                options={SIM_CLASSES.map((c) => ({ value: c, label: c }))}
-                onChange={list.update}
+      <ManagementList
+        query={query}
+        testId="drivers-list"
+        toolbar={
+          <ListToolbar
+            search={state.search}
+            onSearch={(search) => list.update({ search })}
+            searchPlaceholder={t('searchPlaceholder')}
+            filters={
+              <>
+                <FilterSelect
+                  name="simClass"
+                  value={state.simClass}
+                  all={t('filters.allSimClasses')}
+                  options={SIM_CLASSES.map((c) => ({ value: c, label: c }))}
+                  onChange={list.update}
+                />
+                <ActiveAndDocumentFilters
+                  aktif={state.aktif}
+                  documentStatus={state.documentStatus}
+                  onChange={list.update}
+                />
+              </>
+            }
+            actions={
+              <ListActions
+                onImport={() => setImporting(true)}
+                onExport={() => void onExport()}
+                exporting={exporting}
+                add={{ label: t('add'), testId: 'add-driver', onClick: () => setEditing({ driver: null }) }}
               />
-              <FilterSelect
-                name="aktif"
-                value={state.aktif}
-                all={tm('active.all')}
-                options={[
-                  { value: 'true', label: tm('active.true') },
-                  { value: 'false', label: tm('active.false') },
-                ]}
-                onChange={list.update}
-              />
-              <FilterSelect
-                name="documentStatus"
-                value={state.documentStatus}
-                all={tm('documentStatus.all')}
-                options={documentStatuses.map((s) => ({ value: s, label: tm(`documentStatus.${s}`) }))}
-                onChange={list.update}
-              />
-            </>
-          }
-          actions={
-            <ListActions
-              onImport={() => setImporting(true)}
-              onExport={() => void onExport()}
-              exporting={exporting}
-              add={{ label: t('add'), testId: 'add-driver', onClick: () => setEditing({ driver: null }) }}
-            />
-          }
-        />
-        <div data-testid="drivers-list" data-total={query.data?.count ?? 0} data-loading={query.isFetching}>
-          <DriverTable
-            rows={query.data?.results ?? []}
-            total={query.data?.count ?? 0}
-            loading={query.isFetching && !query.isError}
-            state={state}
-            pageSize={DEFAULT_PAGE_SIZE}
-            onPage={(page) => list.update({ page: String(page) })}
-            onSort={(sortBy, sortDir) => list.update({ sortBy, sortDir })}
-            onEdit={(driver) => setEditing({ driver })}
-            onDeactivate={onDeactivate}
-            onHistory={setHistory}
+            }
           />
-        </div>
-      </Card>
+        }
+      >
+        <DriverTable
+          {...serverTableProps(query, state, list.update)}
+          onEdit={(driver) => setEditing({ driver })}
+          onDeactivate={onDeactivate}
+          onHistory={setHistory}
+        />
+      </ManagementList>
       <DriverFormDrawer
         open={editing !== null}
         driver={editing?.driver ?? null}

@@ -1,6 +1,6 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, roleName, type RoleName, type UserRow } from '@pantau/contracts';
-import { Alert, App, Card, Result } from 'antd';
+import { App, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditDrawer } from '../../../components/audit/audit-drawer';
@@ -8,6 +8,7 @@ import { AdminOnly } from '../../../components/management/admin-only';
 import { FilterSelect } from '../../../components/management/filter-select';
 import { ListActions } from '../../../components/management/list-actions';
 import { ListToolbar } from '../../../components/management/list-toolbar';
+import { ManagementList } from '../../../components/management/management-list';
 import { useListParams } from '../../../components/management/use-list-params';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -105,71 +106,71 @@ function UserManagement() {
   const fieldLabel = (field: string) => t(`fields.${field as 'role'}`, { defaultValue: field });
   return (
     <>
-      {query.isError && (
-        <Alert type="error" showIcon title={errorMessage(te, query.error)} style={{ marginBottom: 16 }} />
-      )}
-      <Card styles={{ body: { padding: 0 } }}>
-        <ListToolbar
-          search={search}
-          onSearch={(text) => list.update({ search: text })}
-          searchPlaceholder={t('searchPlaceholder')}
-          filters={
-            <>
-              <FilterSelect
-                name="role"
-                value={isRole(role) ? role : undefined}
-                all={t('filters.allRoles')}
-                options={roleName.options.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}
-                onChange={list.update}
+      <ManagementList
+        query={query}
+        testId="users-list"
+        toolbar={
+          <ListToolbar
+            search={search}
+            onSearch={(text) => list.update({ search: text })}
+            searchPlaceholder={t('searchPlaceholder')}
+            filters={
+              <>
+                <FilterSelect
+                  name="role"
+                  value={isRole(role) ? role : undefined}
+                  all={t('filters.allRoles')}
+                  options={roleName.options.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}
+                  onChange={list.update}
+                />
+                <FilterSelect
+                  name="disabled"
+                  value={disabled === 'true' || disabled === 'false' ? disabled : undefined}
+                  all={t('filters.allStatuses')}
+                  options={[
+                    { value: 'false', label: t('filters.active') },
+                    { value: 'true', label: t('filters.disabled') },
+                  ]}
+                  onChange={list.update}
+                />
+              </>
+            }
+            actions={
+              <ListActions
+                history={{
+                  label: t('actions.history'),
+                  testId: 'users-history',
+                  onClick: () => setHistory({ title: t('actions.history') }),
+                }}
+                add={{
+                  label: t('actions.add'),
+                  testId: 'add-user',
+                  icon: <UserAddOutlined />,
+                  onClick: () => setAdding(true),
+                }}
               />
-              <FilterSelect
-                name="disabled"
-                value={disabled === 'true' || disabled === 'false' ? disabled : undefined}
-                all={t('filters.allStatuses')}
-                options={[
-                  { value: 'false', label: t('filters.active') },
-                  { value: 'true', label: t('filters.disabled') },
-                ]}
-                onChange={list.update}
-              />
-            </>
-          }
-          actions={
-            <ListActions
-              history={{
-                label: t('actions.history'),
-                testId: 'users-history',
-                onClick: () => setHistory({ title: t('actions.history') }),
-              }}
-              add={{
-                label: t('actions.add'),
-                testId: 'add-user',
-                icon: <UserAddOutlined />,
-                onClick: () => setAdding(true),
-              }}
-            />
-          }
-        />
-        <div data-testid="users-list" data-total={query.data?.count ?? 0} data-loading={query.isFetching}>
-          <UsersTable
-            rows={query.data?.results ?? []}
-            total={query.data?.count ?? 0}
-            page={list.page}
-            pageSize={DEFAULT_PAGE_SIZE}
-            loading={query.isFetching && !query.isError}
-            selfId={selfId}
-            busyId={busyId}
-            onPage={(page) => list.update({ page: String(page) })}
-            onRole={onRole}
-            onDisabled={onDisabled}
-            onResetPassword={setResetting}
-            onRemove={onRemove}
-            onHistory={(user) =>
-              setHistory({ userId: user.userId, title: `${t('actions.history')} · ${user.username}` })
             }
           />
-        </div>
-      </Card>
+        }
+      >
+        <UsersTable
+          rows={query.data?.results ?? []}
+          total={query.data?.count ?? 0}
+          page={list.page}
+          pageSize={DEFAULT_PAGE_SIZE}
+          loading={query.isFetching && !query.isError}
+          selfId={selfId}
+          busyId={busyId}
+          onPage={(page) => list.update({ page: String(page) })}
+          onRole={onRole}
+          onDisabled={onDisabled}
+          onResetPassword={setResetting}
+          onRemove={onRemove}
+          onHistory={(user) =>
+            setHistory({ userId: user.userId, title: `${t('actions.history')} · ${user.username}` })
+          }
+        />
+      </ManagementList>
       <AddUserModal open={adding} onClose={() => setAdding(false)} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
       <AuditDrawer

@@ -1,12 +1,14 @@
-import { DEFAULT_PAGE_SIZE, documentStatuses, vehicleClasses, type VehicleRow } from '@pantau/contracts';
-import { Alert, App, Card } from 'antd';
+import { vehicleClasses, type VehicleRow } from '@pantau/contracts';
+import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditDrawer } from '../../../components/audit/audit-drawer';
 import { AdminOnly } from '../../../components/management/admin-only';
-import { FilterSelect } from '../../../components/management/filter-select';
+import { ActiveAndDocumentFilters, FilterSelect } from '../../../components/management/filter-select';
 import { ListActions } from '../../../components/management/list-actions';
 import { ListToolbar } from '../../../components/management/list-toolbar';
+import { ManagementList, serverTableProps } from '../../../components/management/management-list';
+import { useSheetExport } from '../../../components/management/use-sheet-export';
 import { useListParams } from '../../../components/management/use-list-params';
 import { sheetFileName } from '../../../components/management/sheet';
 import { PageHeader } from '../../../components/page-header';
@@ -52,7 +54,6 @@ function VehicleManagement() {
   const [importing, setImporting] = useState(false);
   const [history, setHistory] = useState<VehicleRow | null>(null);
   const [sharing, setSharing] = useState<VehicleRow | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   const sheetLabels = (): VehicleSheetLabels => ({
     sheetName: t('export.sheet'),
@@ -63,18 +64,11 @@ function VehicleManagement() {
     no: tm('no'),
   });
 
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      const rows = await getVehicleReport(vehicleFilterQuery(state));
-      await downloadVehicleSheet(rows, sheetLabels(), sheetFileName(t('export.file'), new Date()));
-      void message.success(tm('export.done', { count: rows.length }));
-    } catch {
-      void message.error(tm('export.failed'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, onExport } = useSheetExport(async () => {
+    const rows = await getVehicleReport(vehicleFilterQuery(state));
+    await downloadVehicleSheet(rows, sheetLabels(), sheetFileName(t('export.file'), new Date()));
+    return rows.length;
+  });
 
   const onDeactivate = (v: VehicleRow) =>
     deactivate.mutateAsync(v.kendaraanId).then(
@@ -84,74 +78,56 @@ function VehicleManagement() {
 
   return (
     <>
-      {query.isError && (
-        <Alert type="error" showIcon title={errorMessage(te, query.error)} style={{ marginBottom: 16 }} />
-      )}
-      <Card styles={{ body: { padding: 0 } }}>
-        <ListToolbar
-          search={state.search}
-          onSearch={(search) => list.update({ search })}
-          searchPlaceholder={t('searchPlaceholder')}
-          filters={
-            <>
-              <FilterSelect
-                name="fleetId"
-                value={state.fleetId === undefined ? undefined : String(state.fleetId)}
-                all={t('filters.allFleets')}
-                options={(fleets.data ?? []).map((f) => ({ value: String(f.fleetId), label: f.fleetName }))}
-                onChange={list.update}
+      <ManagementList
+        query={query}
+        testId="vehicles-list"
+        toolbar={
+          <ListToolbar
+            search={state.search}
+            onSearch={(search) => list.update({ search })}
+            searchPlaceholder={t('searchPlaceholder')}
+            filters={
+              <>
+                <FilterSelect
+                  name="fleetId"
+                  value={state.fleetId === undefined ? undefined : String(state.fleetId)}
+                  all={t('filters.allFleets')}
+                  options={(fleets.data ?? []).map((f) => ({ value: String(f.fleetId), label: f.fleetName }))}
+                  onChange={list.update}
+                />
+                <FilterSelect
+                  name="vehicleClass"
+                  value={state.vehicleClass}
+                  all={t('filters.allClasses')}
+                  options={vehicleClasses.map((c) => ({ value: c, label: t(`classes.${c}`) }))}
+                  onChange={list.update}
+                />
+                <ActiveAndDocumentFilters
+                  aktif={state.aktif}
+                  documentStatus={state.documentStatus}
+                  onChange={list.update}
+                />
+              </>
+            }
+            actions={
+              <ListActions
+                onImport={() => setImporting(true)}
+                onExport={() => void onExport()}
+                exporting={exporting}
+                add={{ label: t('add'), testId: 'add-vehicle', onClick: () => setEditing({ vehicle: null }) }}
               />
-              <FilterSelect
-                name="vehicleClass"
-                value={state.vehicleClass}
-                all={t('filters.allClasses')}
-                options={vehicleClasses.map((c) => ({ value: c, label: t(`classes.${c}`) }))}
-                onChange={list.update}
-              />
-              <FilterSelect
-                name="aktif"
-                value={state.aktif}
-                all={tm('active.all')}
-                options={[
-                  { value: 'true', label: tm('active.true') },
-                  { value: 'false', label: tm('active.false') },
-                ]}
-                onChange={list.update}
-              />
-              <FilterSelect
-                name="documentStatus"
-                value={state.documentStatus}
-                all={tm('documentStatus.all')}
-                options={documentStatuses.map((s) => ({ value: s, label: tm(`documentStatus.${s}`) }))}
-                onChange={list.update}
-              />
-            </>
-          }
-          actions={
-            <ListActions
-              onImport={() => setImporting(true)}
-              onExport={() => void onExport()}
-              exporting={exporting}
-              add={{ label: t('add'), testId: 'add-vehicle', onClick: () => setEditing({ vehicle: null }) }}
-            />
-          }
-        />
-        <div data-testid="vehicles-list" data-total={query.data?.count ?? 0} data-loading={query.isFetching}>
-          <VehicleTable
-            rows={query.data?.results ?? []}
-            total={query.data?.count ?? 0}
-            loading={query.isFetching && !query.isError}
-            state={state}
-            pageSize={DEFAULT_PAGE_SIZE}
-            onPage={(page) => list.update({ page: String(page) })}
-            onSort={(sortBy, sortDir) => list.update({ sortBy, sortDir })}
-            onEdit={(vehicle) => setEditing({ vehicle })}
-            onDeactivate={onDeactivate}
-            onHistory={setHistory}
-            onShare={setSharing}
+            }
           />
-        </div>
-      </Card>
+        }
+      >
+        <VehicleTable
+          {...serverTableProps(query, state, list.update)}
+          onEdit={(vehicle) => setEditing({ vehicle })}
+          onDeactivate={onDeactivate}
+          onHistory={setHistory}
+          onShare={setSharing}
+        />
+      </ManagementList>
       <VehicleFormDrawer
         open={editing !== null}
         vehicle={editing?.vehicle ?? null}
