@@ -9,3 +9,6 @@ export * from './units.js';
 export * from './users.js';
 export * from './vehicles.js';
 export * from './management.js';
+export * from './accounts.js';
+export * from './audit.js';
+export * from './share.js';

@@ -1,46 +1,32 @@
 import { z } from 'zod';
 import { listOf, pagingQuery } from './common.js';
+import {
+  isoDate,
+  optionalText,
+  nonNegative,
+  sortDir,
+  boolQuery,
+  PLATE_PATTERN,
+  normalisePlate,
+  GSM_PATTERN,
+  normaliseGsm,
+  SPEED_LIMIT_RANGE,
+  YEAR_MIN,
+  yearMax,
+  SIM_CLASSES,
+} from './fields.js';
 import { vehicleClasses } from './vehicles.js';
-
-// ── Shared field rules (domain research §7.3, §7.6) ──────────────────────────────────────────────
-
-/** Indonesian plate (TNKB): region 1–2 letters, 1–4 digits, 1–3 letters, e.g. `B 9471 UEY`. */
-export const PLATE_PATTERN = /^[A-Z]{1,2} [1-9]\d{0,3} [A-Z]{1,3}$/;
-/** Uppercases and collapses spaces, and splits letters from digits: `b9471uey` → `B 9471 UEY`. */
-export function normalisePlate(raw: string): string {
-  const compact = raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const m = /^([A-Z]{1,2})(\d{1,4})([A-Z]{1,3})$/.exec(compact);
-  return m ? `${m[1]} ${m[2]} ${m[3]}` : raw.trim().toUpperCase().replace(/\s+/g, ' ');
-}
-/** E.164 Indonesian mobile: +62 8…, 10–13 digits after +62. */
-export const GSM_PATTERN = /^\+628\d{8,11}$/;
-/** `0812-8765-4321`, `+62 812 8765 4321`, `62812…` → `+6281287654321`; anything else unchanged. */
-export function normaliseGsm(raw: string): string {
-  const digits = raw.replace(/[\s().-]/g, '');
-  if (/^08\d+$/.test(digits)) return `+62${digits.slice(1)}`;
-  if (/^628\d+$/.test(digits)) return `+${digits}`;
-  return digits;
-}
-export const SPEED_LIMIT_RANGE = { min: 20, max: 120 } as const;
-export const YEAR_MIN = 1980;
-/** A model year may be next year's. */
-export const yearMax = (now = new Date()) => now.getUTCFullYear() + 1;
-export const SIM_CLASSES = ['SIM A', 'SIM A Umum', 'SIM B1', 'SIM B1 Umum', 'SIM B2', 'SIM B2 Umum'] as const;
-
-const isoDate = z.iso.date('Use the date format YYYY-MM-DD');
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-const nonNegative = (label: string) =>
-  z.number(`${label} must be a number`).min(0, `${label} cannot be negative`);
-
-/** Query of the management lists: paging plus search and filters. */
-const sortDir = z.enum(['ascend', 'descend']).default('ascend');
-const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+/** The field rules the forms and the server share (plate, GSM number, ranges, SIM classes). */
+export {
+  GSM_PATTERN,
+  normaliseGsm,
+  normalisePlate,
+  PLATE_PATTERN,
+  SIM_CLASSES,
+  SPEED_LIMIT_RANGE,
+  YEAR_MIN,
+  yearMax,
+} from './fields.js';
 
 // ── Vehicles (kendaraan) ──────────────────────────────────────────────────────────────────────────
 
@@ -251,197 +237,3 @@ export const importResponse = z.object({
   rows: z.array(importRowResult),
 });
 export type ImportResponse = z.infer<typeof importResponse>;
-
-// ── Fleets (units/fleet) and the unit ────────────────────────────────────────────────────────────
-
-export const fleetRow = z.object({
-  fleetId: z.number().int(),
-  unitId: z.number().int(),
-  fleetName: z.string(),
-  vehicleCount: z.number().int(),
-});
-export type FleetRow = z.infer<typeof fleetRow>;
-export const fleetList = listOf(fleetRow);
-export type FleetList = z.infer<typeof fleetList>;
-/** `GET /api/units/fleet`: paging plus a search on the fleet name. */
-export const fleetSearchQuery = pagingQuery.extend({ search: z.string().trim().max(64).optional() });
-export type FleetSearchQuery = z.infer<typeof fleetSearchQuery>;
-export const fleetInput = z.object({
-  fleetName: z
-    .string('Fleet name is required')
-    .trim()
-    .min(2, 'Fleet name must be at least 2 characters')
-    .max(80),
-});
-export type FleetInput = z.infer<typeof fleetInput>;
-/** `PUT /api/units/fleet/{fleetId}/vehicles`: the fleet's vehicles, replaced as a whole. */
-export const fleetVehiclesInput = z.object({ kendaraanIds: z.array(z.number().int().positive()).max(5000) });
-export type FleetVehiclesInput = z.infer<typeof fleetVehiclesInput>;
-/** `GET /api/units/fleet/{fleetId}/vehicles`: the unit's vehicles in the fleet. */
-export const fleetVehicle = z.object({
-  kendaraanId: z.number().int(),
-  nomorPolisi: z.string(),
-  nomorKendaraan: z.string(),
-});
-export type FleetVehicle = z.infer<typeof fleetVehicle>;
-export const fleetVehicleList = listOf(fleetVehicle);
-/** `GET/PUT /api/units/info`: the chosen unit's own information. */
-export const unitInfo = z.object({
-  unitId: z.number().int(),
-  unitName: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  timeZone: z.string(),
-  vehicleCount: z.number().int(),
-  userCount: z.number().int(),
-});
-export type UnitInfo = z.infer<typeof unitInfo>;
-export const unitInfoInput = z.object({
-  unitName: z
-    .string('Unit name is required')
-    .trim()
-    .min(2, 'Unit name must be at least 2 characters')
-    .max(100),
-  address: optionalText(300),
-  phone: optionalText(30),
-  timeZone: z.enum(['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'], 'Choose an Indonesian time zone'),
-});
-export type UnitInfoInput = z.infer<typeof unitInfoInput>;
-
-// ── Users of the unit (user management) ──────────────────────────────────────────────────────────
-
-export const roleName = z.enum(
-  ['Administrator', 'User', 'Guest'],
-  'Role must be Administrator, User or Guest',
-);
-export type RoleName = z.infer<typeof roleName>;
-export const userSearchQuery = pagingQuery.extend({
-  search: z.string().trim().max(64).optional(),
-  role: roleName.optional(),
-  disabled: boolQuery.optional(),
-});
-export type UserSearchQuery = z.infer<typeof userSearchQuery>;
-/** `POST /api/users`: a new account in this unit, or — with only `username` (or e-mail) and `role` — an existing one added to it. */
-export const userCreateInput = z.object({
-  username: z.string('Username is required').trim().min(3, 'Username must be at least 3 characters').max(254),
-  displayName: z.string().trim().min(1).max(100).optional(),
-  email: z.email('Enter a valid e-mail address').max(254).optional(),
-  /** Required for a new account; absent when adding an existing user. */
-  password: z.string().min(8, 'Password must be at least 8 characters').max(128).optional(),
-  role: roleName,
-});
-export type UserCreateInput = z.infer<typeof userCreateInput>;
-/** `PUT /api/users/{userId}`: role in this unit, disable/enable, display name and e-mail. */
-export const userUpdateInput = z.object({
-  role: roleName.optional(),
-  disabled: z.boolean().optional(),
-  displayName: z.string().trim().min(1, 'Display name is required').max(100).optional(),
-  email: z.email('Enter a valid e-mail address').max(254).optional(),
-});
-export type UserUpdateInput = z.infer<typeof userUpdateInput>;
-/** `POST /api/users/{userId}/reset-password`: sets a new password (the user's sessions end). */
-export const userPasswordInput = z.object({
-  password: z.string().min(8, 'Password must be at least 8 characters').max(128),
-});
-export type UserPasswordInput = z.infer<typeof userPasswordInput>;
-
-// ── The signed-in user's own profile and settings ────────────────────────────────────────────────
-
-/** `PUT /api/auth/profile`. */
-export const profileInput = z.object({
-  displayName: z.string('Display name is required').trim().min(1, 'Display name is required').max(100),
-  email: z.email('Enter a valid e-mail address').max(254),
-});
-/** `PUT /api/auth/password`: the current password is required. */
-export const passwordChangeInput = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(128),
-  newPassword: z.string().min(8, 'Password must be at least 8 characters').max(128),
-});
-export const TIME_ZONES = ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'] as const;
-/** `default`: the configured (remote) base map, falling back to the built-in one; `offline`: always the built-in one. */
-export const MAP_STYLES = ['default', 'offline'] as const;
-/** `GET/PUT /api/auth/settings`: follows the user across browsers. */
-export const userSettings = z.object({
-  language: z.enum(['en', 'id']).default('en'),
-  timeZone: z.enum(TIME_ZONES).default('Asia/Jakarta'),
-  mapStyle: z.enum(MAP_STYLES).default('default'),
-  notificationSound: z.boolean().default(true),
-});
-export type UserSettings = z.infer<typeof userSettings>;
-/** The answer of `GET/PUT /api/auth/settings`: the settings plus when the user last saved them (null: never, all defaults). */
-export const userSettingsResponse = userSettings.extend({ savedAt: z.string().nullable() });
-export type UserSettingsResponse = z.infer<typeof userSettingsResponse>;
-
-// ── Audit trail ──────────────────────────────────────────────────────────────────────────────────
-
-export const auditRow = z.object({
-  auditId: z.number().int(),
-  at: z.string(),
-  actor: z.string(),
-  action: z.string(),
-  entity: z.string(),
-  entityId: z.string().nullable(),
-  label: z.string().nullable(),
-  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
-});
-export type AuditRow = z.infer<typeof auditRow>;
-export const auditList = listOf(auditRow);
-export const auditQuery = pagingQuery.extend({
-  entity: z.enum(['vehicle', 'driver', 'fleet', 'unit', 'user', 'share_link']).optional(),
-  entityId: z.string().max(40).optional(),
-});
-
-// ── Shared live location (/preview-vehicle) ──────────────────────────────────────────────────────
-
-export const SHARE_DEFAULT_HOURS = 24;
-export const SHARE_MAX_HOURS = 24 * 30;
-export const shareLinkInput = z.object({
-  kendaraanId: z.number('Vehicle is required').int().positive(),
-  expiresInHours: z
-    .number()
-    .int()
-    .min(1, 'At least 1 hour')
-    .max(SHARE_MAX_HOURS, `At most ${SHARE_MAX_HOURS / 24} days`)
-    .default(SHARE_DEFAULT_HOURS),
-  note: optionalText(100),
-});
-export const shareLinkRow = z.object({
-  shareLinkId: z.number().int(),
-  kendaraanId: z.number().int(),
-  nomorPolisi: z.string(),
-  note: z.string().nullable(),
-  createdBy: z.string().nullable(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  revokedAt: z.string().nullable(),
-  status: z.enum(['active', 'expired', 'revoked']),
-});
-export type ShareLinkRow = z.infer<typeof shareLinkRow>;
-export const shareLinkList = listOf(shareLinkRow);
-/** `GET /api/share-links?kendaraanId=`: the unit's links (one vehicle's when given), newest first. */
-export const shareLinkQuery = pagingQuery.extend({
-  kendaraanId: z.coerce.number().int().positive().optional(),
-});
-/** The answer to a create: the only time the token (in `url`) is shown. */
-export const shareLinkCreated = shareLinkRow.extend({ token: z.string(), url: z.string() });
-/** `GET /api/share/{token}` (public): what the preview page shows; nothing else about the unit. */
-export const sharedVehicle = z.object({
-  nomorPolisi: z.string(),
-  nomorKendaraan: z.string(),
-  vehicleClass: z.enum(vehicleClasses),
-  lat: z.number().nullable(),
-  lon: z.number().nullable(),
-  speed: z.number(),
-  course: z.number().nullable(),
-  fixTime: z.string().nullable(),
-  gpsStatus: z.enum(['on', 'off']),
-  motion: z.string(),
-  location: z.string().nullable(),
-  expiresAt: z.string(),
-  /** Work order destination and ETA once work orders exist; null until then. */
-  destination: z.string().nullable(),
-  eta: z.string().nullable(),
-});
-export type SharedVehicle = z.infer<typeof sharedVehicle>;
-/** Why a link is refused: unknown (404), expired or revoked (410). */
-export const SHARE_REFUSALS = ['SHARE_NOT_FOUND', 'SHARE_EXPIRED', 'SHARE_REVOKED'] as const;

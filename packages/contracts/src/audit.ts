@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { listOf, pagingQuery } from './common.js';
+
+// ── Audit trail ──────────────────────────────────────────────────────────────────────────────────
+
+export const auditRow = z.object({
+  auditId: z.number().int(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  label: z.string().nullable(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
+});
+export type AuditRow = z.infer<typeof auditRow>;
+export const auditList = listOf(auditRow);
+export const auditQuery = pagingQuery.extend({
+  entity: z.enum(['vehicle', 'driver', 'fleet', 'unit', 'user', 'share_link']).optional(),
+  entityId: z.string().max(40).optional(),
+});
