@@ -30,3 +30,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await expect(page.locator('.full-page-spin')).toHaveCount(0);
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
 }
+
+/** Opens every sub-menu of the sidebar and answers the paths its entries link to, in order. */
+export async function sidebarPaths(page: Page): Promise<string[]> {
+  const sidebar = page.getByTestId('sidebar');
+  const titles = sidebar.locator('.ant-menu-submenu-title');
+  for (let i = 0; i < (await titles.count()); i++) {
+    const sub = sidebar.locator('.ant-menu-submenu').nth(i);
+    if (!(await sub.evaluate((el) => el.classList.contains('ant-menu-submenu-open'))))
+      await titles.nth(i).click();
+  }
+  await page.waitForTimeout(300);
+  return sidebar
+    .locator('.ant-menu a[href]')
+    .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}

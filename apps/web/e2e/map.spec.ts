@@ -116,6 +116,8 @@ test.describe('live map', () => {
     await expect(page.getByText('Ukur jarak').or(page.getByTestId('ruler-button'))).toBeVisible();
     await screenshot(page, 'map-phone-id');
     await page.setViewportSize({ width: 1280, height: 800 });
+    // The layout store saves `settings` when the mobile flag flips: let that happen before writing it.
+    await expect(page.getByTestId('app-layout')).toHaveAttribute('data-mobile', 'false');
     await page.evaluate(() => {
       const raw = localStorage.getItem('settings');
       const settings = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};

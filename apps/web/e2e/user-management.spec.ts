@@ -1,22 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { screenshot, signIn } from './fixtures';
+import { screenshot, sidebarPaths, signIn } from './fixtures';
 
 const PAGE_URL = '/management/user-management';
-
-/** Opens every sub-menu of the sidebar and answers the paths its entries link to, in order. */
-async function sidebarPaths(page: Page): Promise<string[]> {
-  const sidebar = page.getByTestId('sidebar');
-  const titles = sidebar.locator('.ant-menu-submenu-title');
-  for (let i = 0; i < (await titles.count()); i++) {
-    const sub = sidebar.locator('.ant-menu-submenu').nth(i);
-    if (!(await sub.evaluate((el) => el.classList.contains('ant-menu-submenu-open'))))
-      await titles.nth(i).click();
-  }
-  await page.waitForTimeout(300);
-  return sidebar
-    .locator('.ant-menu a[href]')
-    .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-}
 
 /** Signs in through the form in a fresh browser (no cookies of the admin) and answers the page. */
 async function signInFresh(browser: Browser, username: string, password: string) {

@@ -82,6 +82,19 @@ test.describe('vehicle summary', () => {
     await page.getByTestId('summary-class-filter').click();
     await page.locator('.ant-select-item-option', { hasText: /^Car carrier$/ }).click();
     await expect(page).toHaveURL(/class=CC/);
+    // The rows follow the filter once the vehicle records are in: wait until the count holds still.
+    let last = -1;
+    await expect
+      .poll(
+        async () => {
+          const now = await total(page);
+          const settled = now === last;
+          last = now;
+          return settled;
+        },
+        { intervals: [500] },
+      )
+      .toBe(true);
     const plates = await page
       .getByTestId('summary-table')
       .locator('.ant-table-row td:first-child')
