@@ -145,7 +145,29 @@ async function runLoad(): Promise<string> {
     process.stderr.write(`bench: the load generator printed nothing (${exit}); starting it again\n`);
   }
 }
-const profile = process.env.BENCH_CPU_PROFILE ? profileServer(process.env.BENCH_CPU_PROFILE) : null;
+/** Samples this process's allocations (young ones included) from the end of the warm-up (BENCH_HEAP_PROFILE=file). */
+async function profileAllocations(file: string) {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFile } = await import('node:fs/promises');
+  const session = new Session();
+  session.connect();
+  await new Promise((r) => setTimeout(r, 4000));
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 16384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return async () => {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+const profile = process.env.BENCH_CPU_PROFILE
+  ? profileServer(process.env.BENCH_CPU_PROFILE)
+  : process.env.BENCH_HEAP_PROFILE
+    ? profileAllocations(process.env.BENCH_HEAP_PROFILE)
+    : null;
 const output = await runLoad();
 await (
   await profile

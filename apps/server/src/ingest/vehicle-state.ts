@@ -39,9 +39,21 @@ export interface LiveState {
 
 /** Indonesia's western zone (WIB) has no daylight saving: local time is UTC+7 all year. */
 const WIB_OFFSET_MS = 7 * 3_600_000;
-export const localDayOf = (t: Date) => new Date(t.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+/** The last day asked for and its text: every fix of a day asks for the same one (no Date per call). */
+let cachedDay = NaN;
+let cachedDayText = '';
+export function localDayOf(t: Date): string {
+  const day = Math.floor((t.getTime() + WIB_OFFSET_MS) / DAY_MS);
+  if (day !== cachedDay) {
+    cachedDayText = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    cachedDay = day;
+  }
+  return cachedDayText;
+}
 /** The instant local midnight of `t`'s day began. */
-const localMidnightOf = (t: Date) => Date.parse(`${localDayOf(t)}T00:00:00Z`) - WIB_OFFSET_MS;
+const localMidnightOf = (t: Date) =>
+  Math.floor((t.getTime() + WIB_OFFSET_MS) / DAY_MS) * DAY_MS - WIB_OFFSET_MS;
 
 /** A jump implying more than this between two fixes is a glitch, not driving: it adds no distance. */
 const MAX_PLAUSIBLE_KMH = 250;
@@ -93,23 +105,25 @@ export function advanceState(
   // A fix without a satellite lock keeps the last trusted coordinates.
   const keepPlace = !p.valid && prev !== null;
   const gpsStatus = gpsStatusOf(p.fixTime, now, t.gpsLostMinutes);
-  const next = {
+  const ignition = p.ignition ?? prev?.ignition ?? null;
+  // One literal (no `{ ...next, motion }`: adding a key after a spread is V8's slow path).
+  return {
     fixTime: p.fixTime,
     serverTime,
     lat: keepPlace ? prev.lat : p.lat,
     lon: keepPlace ? prev.lon : p.lon,
     speed: p.speedKmh,
     course: p.course,
-    ignition: p.ignition ?? prev?.ignition ?? null,
+    ignition,
     valid: p.valid,
     odometerKm: p.odometerKm ?? prev?.odometerKm ?? null,
+    motion: motionOf({ speed: p.speedKmh, ignition, gpsStatus }, t.stopSpeedKmh),
     gpsStatus,
     day,
     todayDistanceKm: distance,
     todayEngineS: engineS,
     ruleState,
   };
-  return { ...next, motion: motionOf(next, t.stopSpeedKmh) };
 }
 
 /** True when a change of state moves the vehicle between dashboard groups. */

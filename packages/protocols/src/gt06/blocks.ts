@@ -6,8 +6,15 @@ const COORDINATE_SCALE = 1_800_000;
 
 /** Reads the 18-byte GPS block. `offsetMinutes` is the device clock's offset from UTC. */
 export function readGps(r: ContentReader, offsetMinutes: number): Gt06GpsFix {
-  const [yy, mo, dd, hh, mi, ss] = [0, 1, 2, 3, 4, 5].map(() => r.u8('date-time'));
-  const fixTime = utcDate(yy!, mo!, dd!, hh!, mi!, ss!, offsetMinutes);
+  const fixTime = utcDate(
+    r.u8('date-time'),
+    r.u8('date-time'),
+    r.u8('date-time'),
+    r.u8('date-time'),
+    r.u8('date-time'),
+    r.u8('date-time'),
+    offsetMinutes,
+  );
   const satellites = r.u8('satellites') & 0x0f;
   let lat = r.uint(4, 'latitude') / COORDINATE_SCALE;
   let lon = r.uint(4, 'longitude') / COORDINATE_SCALE;
@@ -39,19 +46,24 @@ export function utcDate(
   ss: number,
   offsetMinutes = 0,
 ): Date {
-  const ms = Date.UTC(2000 + yy, mo - 1, dd, hh, mi, ss);
-  const d = new Date(ms);
+  // Checked with arithmetic (a Date's getters cost more than the rest of the frame's decoding).
   const ok =
     yy < 100 &&
+    mo >= 1 &&
+    mo <= 12 &&
+    dd >= 1 &&
+    dd <= daysInMonth(2000 + yy, mo) &&
     hh < 24 &&
     mi < 60 &&
-    ss < 60 &&
-    d.getUTCFullYear() === 2000 + yy &&
-    d.getUTCMonth() === mo - 1 &&
-    d.getUTCDate() === dd;
+    ss < 60;
   if (!ok) throw new MalformedContent('invalid date-time');
+  const ms = Date.UTC(2000 + yy, mo - 1, dd, hh, mi, ss);
   return new Date(ms - offsetMinutes * 60_000);
 }
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const daysInMonth = (year: number, month: number) =>
+  month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : MONTH_DAYS[month - 1]!;
 
 export interface CellLayout {
   /** 0x11 always sends a 2-byte MNC; elsewhere bit 15 of the MCC says so. */

@@ -170,6 +170,9 @@ describe('malformed input comes back as a result, never an exception', () => {
     ['GPS block cut short', frame(0x12, '0F0A140E150BC505E5'), 'content ends before latitude'],
     ['month 13', frame(0x12, gpsBlock('0F0D140E150B')), 'invalid date-time'],
     ['31 February', frame(0x12, gpsBlock('0F021F0E150B')), 'invalid date-time'],
+    ['29 February of a common year', frame(0x12, gpsBlock('17021D0E150B')), 'invalid date-time'],
+    ['day 0', frame(0x12, gpsBlock('0F0A000E150B')), 'invalid date-time'],
+    ['hour 24', frame(0x12, gpsBlock('0F0A14180000')), 'invalid date-time'],
     ['latitude above 90°', frame(0x12, gpsBlock('0F0A140E150B', 'FFFFFFFF')), 'latitude out of range'],
     [
       'alarm without status block',
@@ -182,5 +185,10 @@ describe('malformed input comes back as a result, never an exception', () => {
     const result = decodeGt06Frame(input as Uint8Array);
     expect(result.kind).toBe('malformed');
     expect(result).toMatchObject({ reason });
+  });
+
+  it('accepts 29 February of a leap year', () => {
+    const result = decodeGt06Frame(frame(0x12, gpsBlock('18021D0E150B')));
+    expect(result).toMatchObject({ kind: 'gps', gps: { fixTime: new Date('2024-02-29T14:21:11Z') } });
   });
 });
