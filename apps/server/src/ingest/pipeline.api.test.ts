@@ -67,6 +67,33 @@ describe('pipeline.ingest', () => {
     expect((await t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(20))], source)).stored).toBe(1);
   });
 
+  it('stores awkward attribute text exactly, on the first fix and on the appended ones', async () => {
+    const v = fleet[20]!;
+    const attributes = {
+      note: 'a "quoted", {braced} \\ back\\slash, NULL, tab\tand ünïcødé',
+      nested: { list: [1, null, 'x,y'] },
+      empty: '',
+    };
+    // The first fix of a vehicle without a live state takes the checked insert, the next one the append.
+    for (const at of [secondsAgo(50), secondsAgo(40)])
+      expect(
+        (
+          await t.app.pipeline.ingest(
+            [fix(v.trackerId, at, { attributes, ignition: null, course: null })],
+            source,
+          )
+        ).stored,
+      ).toBe(1);
+    const rows = await t.db.db
+      .select({ attributes: positions.attributes, ignition: positions.ignition, course: positions.course })
+      .from(positions)
+      .where(eq(positions.vehicleId, v.vehicleId));
+    expect(rows).toEqual([
+      { attributes, ignition: null, course: null },
+      { attributes, ignition: null, course: null },
+    ]);
+  });
+
   it('drops duplicates, future fixes and invalid values, and names the reason', async () => {
     const v = fleet[2]!;
     const at = secondsAgo(60);

@@ -107,33 +107,71 @@ const UNNEST = `unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::floa
   $6::real[], $7::real[], $8::real[], $9::smallint[], $10::real[], $11::boolean[], $12::boolean[],
   $13::float8[], $14::jsonb[])`;
 
-function columnsOf(batch: readonly PositionRow[]): unknown[][] {
-  const n = batch.length;
-  const cols = Array.from({ length: 14 }, () => new Array<unknown>(n));
+/**
+ * PostgreSQL array literals, one string per column: numbers, booleans and ISO times go in bare, text
+ * (the JSON attributes) quoted. Built here rather than handed to the driver as arrays, which escapes
+ * every element through two regular expressions (~10 % of the server's time under load).
+ */
+const bare = (v: number | boolean | string | null | undefined) =>
+  v === null || v === undefined ? 'NULL' : String(v);
+const quoted = (s: string | null) => (s === null ? 'NULL' : `"${s.replace(/["\\]/g, '\\$&')}"`);
+
+function columnsOf(batch: readonly PositionRow[]): string[] {
+  let ids = '';
+  let fixTimes = '';
+  let serverTimes = '';
+  let lats = '';
+  let lons = '';
+  let speeds = '';
+  let courses = '';
+  let altitudes = '';
+  let satellites = '';
+  let accuracies = '';
+  let ignitions = '';
+  let valids = '';
+  let odometers = '';
+  let attributes = '';
   let serverTime: Date | null = null;
   let serverIso = '';
-  for (let i = 0; i < n; i++) {
-    const { vehicleId, position: p } = batch[i]!;
-    if (batch[i]!.serverTime !== serverTime) {
-      serverTime = batch[i]!.serverTime;
+  for (let i = 0; i < batch.length; i++) {
+    const row = batch[i]!;
+    const p = row.position;
+    if (row.serverTime !== serverTime) {
+      serverTime = row.serverTime;
       serverIso = serverTime.toISOString();
     }
-    cols[0]![i] = vehicleId;
-    cols[1]![i] = p.fixTime.toISOString();
-    cols[2]![i] = serverIso;
-    cols[3]![i] = p.lat;
-    cols[4]![i] = p.lon;
-    cols[5]![i] = p.speedKmh;
-    cols[6]![i] = p.course;
-    cols[7]![i] = p.altitude;
-    cols[8]![i] = p.satellites;
-    cols[9]![i] = p.accuracy;
-    cols[10]![i] = p.ignition;
-    cols[11]![i] = p.valid;
-    cols[12]![i] = p.odometerKm ?? null;
-    cols[13]![i] = attributesJson(p);
+    const sep = i === 0 ? '' : ',';
+    ids += sep + row.vehicleId;
+    fixTimes += sep + p.fixTime.toISOString();
+    serverTimes += sep + serverIso;
+    lats += sep + p.lat;
+    lons += sep + p.lon;
+    speeds += sep + p.speedKmh;
+    courses += sep + bare(p.course);
+    altitudes += sep + bare(p.altitude);
+    satellites += sep + bare(p.satellites);
+    accuracies += sep + bare(p.accuracy);
+    ignitions += sep + bare(p.ignition);
+    valids += sep + p.valid;
+    odometers += sep + bare(p.odometerKm);
+    attributes += sep + quoted(attributesJson(p));
   }
-  return cols;
+  return [
+    ids,
+    fixTimes,
+    serverTimes,
+    lats,
+    lons,
+    speeds,
+    courses,
+    altitudes,
+    satellites,
+    accuracies,
+    ignitions,
+    valids,
+    odometers,
+    attributes,
+  ].map((c) => `{${c}}`);
 }
 
 /**
@@ -214,26 +252,26 @@ export async function mergePositions(tx: Db, batch: readonly PositionRow[]): Pro
 /** Writes the live state of the given vehicles (insert or replace). */
 export async function upsertStates(db: Db, states: { vehicleId: number; s: LiveState }[], now: Date) {
   if (states.length === 0) return;
-  const n = states.length;
-  const cols = Array.from({ length: 16 }, () => new Array<unknown>(n));
-  for (let i = 0; i < n; i++) {
+  const cols: string[] = Array.from({ length: 16 }, () => '');
+  for (let i = 0; i < states.length; i++) {
     const { vehicleId, s } = states[i]!;
-    cols[0]![i] = vehicleId;
-    cols[1]![i] = s.fixTime.toISOString();
-    cols[2]![i] = s.serverTime.toISOString();
-    cols[3]![i] = s.lat;
-    cols[4]![i] = s.lon;
-    cols[5]![i] = s.speed;
-    cols[6]![i] = s.course;
-    cols[7]![i] = s.ignition;
-    cols[8]![i] = s.valid;
-    cols[9]![i] = s.odometerKm;
-    cols[10]![i] = s.motion;
-    cols[11]![i] = s.gpsStatus;
-    cols[12]![i] = s.day;
-    cols[13]![i] = s.todayDistanceKm;
-    cols[14]![i] = s.todayEngineS;
-    cols[15]![i] = JSON.stringify(s.ruleState);
+    const sep = i === 0 ? '' : ',';
+    cols[0] += sep + vehicleId;
+    cols[1] += sep + s.fixTime.toISOString();
+    cols[2] += sep + s.serverTime.toISOString();
+    cols[3] += sep + s.lat;
+    cols[4] += sep + s.lon;
+    cols[5] += sep + s.speed;
+    cols[6] += sep + bare(s.course);
+    cols[7] += sep + bare(s.ignition);
+    cols[8] += sep + s.valid;
+    cols[9] += sep + bare(s.odometerKm);
+    cols[10] += sep + quoted(s.motion);
+    cols[11] += sep + quoted(s.gpsStatus);
+    cols[12] += sep + s.day;
+    cols[13] += sep + s.todayDistanceKm;
+    cols[14] += sep + s.todayEngineS;
+    cols[15] += sep + quoted(JSON.stringify(s.ruleState));
   }
   await rawOf(db).query(
     `INSERT INTO vehicle_state (vehicle_id, fix_time, server_time, lat, lon, speed, course, ignition, valid,
@@ -248,7 +286,7 @@ export async function upsertStates(db: Db, states: { vehicleId: number; s: LiveS
       gps_status = excluded.gps_status, day = excluded.day, today_distance_km = excluded.today_distance_km,
       today_engine_s = excluded.today_engine_s, rule_state = excluded.rule_state,
       updated_at = excluded.updated_at`,
-    [...cols, now.toISOString()],
+    [...cols.map((c) => `{${c}}`), now.toISOString()],
   );
 }
 
