@@ -13,7 +13,8 @@
 //  - map refreshes/s: frames painted with a new data update (data-vehicle-updates);
 //  - JS heap used at the end.
 //   npm run build && node bench/map-bench.mjs [--sizes 1000,5000,10000] [--seconds 10] [--share 1]
-//     [--runs 1] [--dist apps/web/dist] [--profile out.cpuprofile]
+//     [--runs 1] [--dist apps/web/dist] [--profile out.cpuprofile] [--trace out.json]
+//     [--load-trace out.json] [--load-profile out.cpuprofile]
 /* global window, document, MutationObserver -- page.evaluate and init scripts run in the browser */
 import { chromium } from '@playwright/test';
 import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,10 @@ const SOCKET = arg('socket', 'server');
 const PROFILE = arg('profile', '');
 /** Writes a Chrome trace (chrome://tracing, Perfetto) of the steady window, as for --profile. */
 const TRACE = arg('trace', '');
+/** Writes a Chrome trace of the load, from navigation until every vehicle is drawn (the last run). */
+const LOAD_TRACE = arg('load-trace', '');
+/** Writes a CPU profile of the page's main thread over the load, as for --load-trace. */
+const LOAD_PROFILE = arg('load-profile', '');
 const SIZES = arg('sizes', '1000,5000,10000').split(',').map(Number);
 const SECONDS = Number(arg('seconds', '10'));
 /** Share of the vehicles that move each second (1 = all, as the issue's target). */
@@ -213,14 +218,34 @@ async function run(n, profiling) {
     );
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
+  const traceCategories = [
+    'devtools.timeline',
+    'disabled-by-default-devtools.timeline',
+    'v8',
+    'blink',
+    'blink.user_timing',
+    'toplevel',
+  ];
+  if (profiling && LOAD_TRACE)
+    await browser.startTracing(page, { path: LOAD_TRACE, categories: traceCategories });
+  if (profiling && LOAD_PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(`${base}/map`);
   await page.waitForFunction(() => window.__bench.drawnAt !== null, null, { timeout: 60_000 });
+  if (profiling && LOAD_TRACE) await browser.stopTracing();
+  if (profiling && LOAD_PROFILE)
+    writeFileSync(LOAD_PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const drawnMs = await page.evaluate(() => window.__bench.drawnAt);
   // Where the load time goes: the app's performance marks and the snapshot request.
   const phases = await page.evaluate(() => {
     const out = {};
     const api = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/tracking'));
     if (api) Object.assign(out, { trackingRequest: api.startTime, trackingResponse: api.responseEnd });
+    const me = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/auth/me'));
+    if (me) Object.assign(out, { meRequest: me.startTime, meResponse: me.responseEnd });
     for (const m of performance.getEntriesByType('mark'))
       if (m.name.startsWith('pantau:')) out[m.name.slice(7)] ??= m.startTime;
     return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, Math.round(v)]));
@@ -232,11 +257,7 @@ async function run(n, profiling) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  if (profiling && TRACE)
-    await browser.startTracing(page, {
-      path: TRACE,
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'toplevel'],
-    });
+  if (profiling && TRACE) await browser.startTracing(page, { path: TRACE, categories: traceCategories });
   const metric = async () =>
     Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
   const m0 = await metric();
@@ -274,7 +295,10 @@ async function run(n, profiling) {
 const results = [];
 for (const n of SIZES) {
   for (let i = 0; i < RUNS; i += 1) {
-    const r = await run(n, (PROFILE !== '' || TRACE !== '') && n === SIZES.at(-1) && i === RUNS - 1);
+    const r = await run(
+      n,
+      (PROFILE || TRACE || LOAD_TRACE || LOAD_PROFILE) !== '' && n === SIZES.at(-1) && i === RUNS - 1,
+    );
     results.push(r);
     console.log(JSON.stringify(r));
   }

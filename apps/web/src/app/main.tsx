@@ -24,6 +24,8 @@ if (getCookie(COOKIE.roleUnit) && getCookie(COOKIE.roleUser)) {
   if (FLEET_PAGES.has(path)) void queryClient.prefetchQuery(trackingQueryOptions());
   void import('./shell/app-layout');
   if (path === '/map') void import('./pages/map-route');
+  // The dashboard and the map page draw the fleet on a map: its worker starts now.
+  if (path === '/' || path === '/map') void import('../map/map-view').then((m) => m.prewarmMap());
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -1,12 +1,23 @@
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { baseMap, preferOffline, TILE_ERROR_LIMIT } from './base-style';
 import { installMapImages } from './canvas-images';
 import { MapContext, type MapContextValue } from './map-context';
 
 maplibregl.setWorkerUrl(workerUrl);
+
+/**
+ * Starts maplibre's worker and decides the base map now, before any map exists: for a page that is
+ * about to show one (called at boot). Otherwise the worker is created with the first map, and its
+ * script (~0.5 MB) is fetched and compiled while the vehicles wait to be clustered: ~0.2 s at 10,000
+ * vehicles (bench/map-bench.mjs, docs/performance.md).
+ */
+export function prewarmMap(): void {
+  maplibregl.prewarm();
+  void baseMap();
+}
 
 /** Java's toll corridor, where the fleet drives, until the vehicles say otherwise. */
 export const DEFAULT_CENTER: [number, number] = [108.6, -6.8];
@@ -33,7 +44,9 @@ export function MapView({ children, className, style, rtl = false, locale }: Map
   /** Set once the map is removed: `map.remove()` already took its controls off. */
   const removed = useRef(false);
 
-  useEffect(() => {
+  // Before the page paints (a layout effect): a passive effect would wait for that first frame, which
+  // with software WebGL is ~0.1 s on the way to the vehicles.
+  useLayoutEffect(() => {
     let cancelled = false;
     let map: maplibregl.Map | undefined;
     let observer: ResizeObserver | undefined;

@@ -1,9 +1,10 @@
 import type { TrackingItem } from '@pantau/contracts';
 import type { FilterSpecification, GeoJSONSource, MapLayerMouseEvent, Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLiveStore } from '../lib/live/live-store';
 import { COUNT_PREFIX, PLATE_PREFIX } from './canvas-images';
 import { removeOwned, useMap } from './map-context';
+import { createRepaintGate } from './repaint-gate';
 import {
   diffVehicles,
   emptySourceDiff,
@@ -31,13 +32,15 @@ export const SET_DATA_SHARE = 0.5;
 export const COUNT_RENDERED_MS = 5_000;
 /** An update not painted after this long no longer holds the next one back. */
 const STALLED_MS = 5_000;
+/** Repaints wait at most this long for an update's tiles (one frame per refresh, see repaint-gate.ts). */
+const HOLD_MS = 600;
 
 const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-function addVehicleLayers(map: MapLibreMap) {
+function addVehicleLayers(map: MapLibreMap, data: GeoJSON.FeatureCollection) {
   map.addSource(VEHICLES_SOURCE, {
     type: 'geojson',
-    data: EMPTY,
+    data,
     cluster: true,
     clusterRadius: 45,
     clusterMaxZoom: 12,
@@ -130,6 +133,12 @@ function addVehicleLayers(map: MapLibreMap) {
   });
 }
 
+const countWithFix = (vehicles: readonly TrackingItem[]) => {
+  let n = 0;
+  for (const v of vehicles) if (v.lat !== null && v.lon !== null) n += 1;
+  return n;
+};
+
 /** Vehicles on screen, counting each cluster's members; written to the container for tests and the bench. */
 function countRendered(map: MapLibreMap): number {
   const seenPoints = new Set<unknown>();
@@ -178,10 +187,14 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
     onSelectRef.current = onSelect;
   });
 
-  // Source, layers and pointer handlers, again after every style (re)load.
-  useEffect(() => {
-    addVehicleLayers(map);
-    applied.current = null;
+  // Source, layers and pointer handlers, again after every style (re)load. This and the data effect
+  // are layout effects: the vehicles go to maplibre's worker in this commit, not after the next frame.
+  useLayoutEffect(() => {
+    // The vehicles known now go into the new source itself: an empty source and then the data would be
+    // two messages to maplibre's worker, the second waiting behind the first and a frame (~0.2 s).
+    const seed = latest.current;
+    addVehicleLayers(map, seed.length > 0 ? vehicleCollection(seed) : EMPTY);
+    applied.current = seed.length > 0 ? diffVehicles(new Map(), seed).next : null;
     const onPoint = (e: MapLayerMouseEvent) => {
       const id = e.features?.[0]?.id;
       if (typeof id === 'number') onSelectRef.current?.(id);
@@ -223,7 +236,7 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
 
   // Data: throttled to one refresh a second; a diff when few vehicles changed, the whole set otherwise.
   const schedule = useRef<() => void>(() => {});
-  useEffect(() => {
+  useLayoutEffect(() => {
     const container = map.getContainer();
     let lastRun = -Infinity;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -237,6 +250,15 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
     /** Changes arrived while an update was in flight. */
     let dirty = false;
     let drawnMarked = false;
+    const gate = createRepaintGate(map, VEHICLES_SOURCE);
+    if (applied.current !== null) {
+      // Seeded with the source: drawn once its tiles are painted, like an update just sent.
+      const withFix = countWithFix([...applied.current.values()]);
+      container.dataset.vehicleCount = String(withFix);
+      if (withFix > 0) performance.mark('pantau:vehicles-sent', { detail: withFix });
+      awaiting = withFix;
+      inFlightSince = lastRun = performance.now();
+    }
 
     // The first frame painted after an update, with the source's tiles loaded: the update is on screen.
     const onRender = () => {
@@ -292,9 +314,9 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
       if (changes && emptySourceDiff(changes)) return; // nothing the map shows changed
       if (current.length > 0 && (!previous || previous.size === 0))
         performance.mark('pantau:vehicles-sent', { detail: current.length });
+      gate.hold(HOLD_MS);
       const done = changes ? source.updateData(changes) : source.setData(vehicleCollection(current));
-      let withFix = 0;
-      for (const v of current) if (v.lat !== null && v.lon !== null) withFix += 1;
+      const withFix = countWithFix(current);
       container.dataset.vehicleCount = String(withFix);
       const id = ++sent;
       inFlightSince = now;
@@ -309,6 +331,7 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
         () => {
           // The worker failed it (or the source went away): do not hold the next update back.
           if (id === sent) inFlightSince = null;
+          gate.release();
         },
       );
     };
@@ -321,6 +344,7 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
     schedule.current();
     return () => {
       clearTimeout(timer);
+      gate.dispose();
       map.off('render', onRender);
       schedule.current = () => {};
     };
