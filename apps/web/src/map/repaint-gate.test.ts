@@ -63,6 +63,17 @@ describe('repaint gate', () => {
     expect(map.paints).toBe(2);
   });
 
+  it('a content hold lets go when the worker has the data, tiles or not', () => {
+    const gate = gateOf();
+    gate.hold(800, 'content');
+    map.triggerRepaint();
+    map.fire('sourcedata', { sourceId: 'vehicles', sourceDataType: 'metadata' });
+    map.fire('sourcedata', { sourceId: 'land', sourceDataType: 'content' });
+    expect(map.paints).toBe(0);
+    map.fire('sourcedata', { sourceId: 'vehicles', sourceDataType: 'content' });
+    expect(map.paints).toBe(1);
+  });
+
   it('lets go after the longest hold even if the tiles never come', () => {
     const gate = gateOf();
     gate.hold(600);

@@ -1,8 +1,12 @@
 import type { Map as MapLibreMap, MapSourceDataEvent } from 'maplibre-gl';
 
 export interface RepaintGate {
-  /** Holds the map's repaints until the source's tiles are all loaded again (or `maxMs` passes). */
-  hold(maxMs: number): void;
+  /**
+   * Holds the map's repaints until the source's tiles are all loaded again, or with `until: 'content'`
+   * until the worker has taken the source's new data (a source not drawn yet has no tiles to wait
+   * for: the next frame asks for them); `maxMs` at most either way.
+   */
+  hold(maxMs: number, until?: 'tiles' | 'content'): void;
   /** Lets repaints through again, painting once if one was asked for meanwhile. */
   release(): void;
   dispose(): void;
@@ -24,6 +28,7 @@ export interface RepaintGate {
 export function createRepaintGate(map: MapLibreMap, sourceId: string): RepaintGate {
   const paint = map.triggerRepaint.bind(map);
   let holding = false;
+  let until: 'tiles' | 'content' = 'tiles';
   let asked = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -42,17 +47,20 @@ export function createRepaintGate(map: MapLibreMap, sourceId: string): RepaintGa
       paint();
     }
   };
-  // A tile of the source came back and none is still loading: everything is ready for one frame.
+  // A tile of the source came back and none is still loading (or the data is in): ready for one frame.
   const onSourceData = (e: MapSourceDataEvent) => {
-    if (holding && e.sourceId === sourceId && e.tile && map.isSourceLoaded(sourceId)) release();
+    if (!holding || e.sourceId !== sourceId) return;
+    if (until === 'content' ? e.sourceDataType === 'content' : e.tile && map.isSourceLoaded(sourceId))
+      release();
   };
   map.on('sourcedata', onSourceData);
   map.on('movestart', release);
 
   return {
-    hold(maxMs) {
+    hold(maxMs, what = 'tiles') {
       if (map.isMoving()) return;
       holding = true;
+      until = what;
       clearTimeout(timer);
       timer = setTimeout(release, maxMs);
     },

@@ -1,5 +1,11 @@
 import type { TrackingItem } from '@pantau/contracts';
-import type { FilterSpecification, GeoJSONSource, MapLayerMouseEvent, Map as MapLibreMap } from 'maplibre-gl';
+import type {
+  FilterSpecification,
+  GeoJSONSource,
+  MapLayerMouseEvent,
+  Map as MapLibreMap,
+  MapSourceDataEvent,
+} from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLiveStore } from '../lib/live/live-store';
 import { COUNT_PREFIX, PLATE_PREFIX } from './canvas-images';
@@ -34,6 +40,8 @@ export const COUNT_RENDERED_MS = 5_000;
 const STALLED_MS = 5_000;
 /** Repaints wait at most this long for an update's tiles (one frame per refresh, see repaint-gate.ts). */
 const HOLD_MS = 600;
+/** … and at most this long for the worker to cluster the first data of a new source. */
+const LOAD_HOLD_MS = 800;
 
 const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -251,8 +259,20 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
     let dirty = false;
     let drawnMarked = false;
     const gate = createRepaintGate(map, VEHICLES_SOURCE);
+    let stopLoadHold = () => {};
     if (applied.current !== null) {
-      // Seeded with the source: drawn once its tiles are painted, like an update just sent.
+      // Seeded with the source: drawn once its tiles are painted, like an update just sent. Until then
+      // frames wait (the base map with them): first for the worker to cluster the fleet, then, once a
+      // frame has asked for the source's tiles, for those tiles; two frames instead of five or six,
+      // and the worker gets the CPU they took.
+      gate.hold(LOAD_HOLD_MS, 'content');
+      const onTilesAsked = (e: MapSourceDataEvent) => {
+        if (e.sourceId !== VEHICLES_SOURCE || !e.tile) return;
+        map.off('sourcedataloading', onTilesAsked);
+        gate.hold(HOLD_MS);
+      };
+      map.on('sourcedataloading', onTilesAsked);
+      stopLoadHold = () => map.off('sourcedataloading', onTilesAsked);
       const withFix = countWithFix([...applied.current.values()]);
       container.dataset.vehicleCount = String(withFix);
       if (withFix > 0) performance.mark('pantau:vehicles-sent', { detail: withFix });
@@ -344,6 +364,7 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
     schedule.current();
     return () => {
       clearTimeout(timer);
+      stopLoadHold();
       gate.dispose();
       map.off('render', onRender);
       schedule.current = () => {};
