@@ -6,9 +6,11 @@ import { isNotifying, notificationOf } from '../modules/notifications/notificati
 import type { LiveEvent } from '../plugins/live.js';
 import type { Rule, RuleContext, RuleEvent, RuleThresholds, VehicleRuleState } from '../rules/types.js';
 import { CallQueue, type Pending } from './call-queue.js';
-import { storeEvents, type FoundEvent } from './event-store.js';
+import { storeEvents } from './event-store.js';
 import { normalisePosition } from './normalise.js';
 import { isStopAllowedAt } from './places.js';
+import { StateWriter } from './state-writer.js';
+import { tickStates } from './tick.js';
 import {
   isUniqueViolation,
   loadStates,
@@ -17,14 +19,7 @@ import {
   upsertStates,
 } from './position-store.js';
 import type { IngestResult, IngestSource, Pipeline } from './types.js';
-import {
-  changesSummary,
-  gpsStatusOf,
-  motionOf,
-  trackingItemOf,
-  type LiveState,
-  type VehicleInfo,
-} from './vehicle-state.js';
+import { changesSummary, trackingItemOf, type LiveState, type VehicleInfo } from './vehicle-state.js';
 import { hasNews, writeBatch, type BatchContext } from './write-batch.js';
 
 export interface PipelineDeps {
@@ -86,10 +81,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   const intervalMs = deps.batch?.intervalMs ?? 0;
   const liveWindowMs = deps.liveWindowMs ?? 5 * 60_000;
   const stateFlushMs = deps.stateFlushMs ?? 1000;
-  /** Live states changed since the last flush to `vehicle_state`. */
-  let dirty = new Map<number, LiveState>();
-  let flushing: Promise<void> | null = null;
-  let flushTimer: NodeJS.Timeout | null = null;
+  const stateWriter = new StateWriter(db, clock, logger, stateFlushMs);
 
   let byTracker = new Map<string, VehicleInfo>();
   let byId = new Map<number, VehicleInfo>();
@@ -145,10 +137,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
         }, tickMs);
         tickTimer.unref();
       }
-      if (stateFlushMs > 0 && !closed) {
-        flushTimer = setInterval(() => void flushStates(), stateFlushMs);
-        flushTimer.unref();
-      }
+      if (!closed) stateWriter.start();
     })();
     return started;
   }
@@ -338,7 +327,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       const vehicle = byId.get(vehicleId);
       const before = states.get(vehicleId) ?? null;
       states.set(vehicleId, s);
-      if (stateFlushMs > 0) dirty.set(vehicleId, s);
+      stateWriter.note(vehicleId, s);
       if (!vehicle) continue;
       const item = trackingItemOf(vehicle, s, now, thresholds.get(vehicleId)!);
       const list = changed.get(vehicle.unitId);
@@ -381,25 +370,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
 
   async function tickNow() {
     const now = clock();
-    const next = new Map<number, LiveState>();
-    const found: FoundEvent[] = [];
-    for (const [vehicleId, s] of states) {
-      const vehicle = byId.get(vehicleId);
-      if (!vehicle) continue;
-      const ctx = contextOf(vehicle);
-      let ruleState = s.ruleState;
-      for (const rule of rules) {
-        const r = runRule(rule, () => rule.onTick(ruleState, now, ctx), vehicle);
-        if (!r) continue;
-        ruleState = r.state;
-        for (const event of r.events) found.push({ vehicle, event, live: true });
-      }
-      const gpsStatus = gpsStatusOf(s.fixTime, now, ctx.thresholds.gpsLostMinutes);
-      const motion = motionOf({ ...s, gpsStatus }, ctx.thresholds.stopSpeedKmh);
-      // Rules answer the same state object when nothing changed.
-      if (gpsStatus !== s.gpsStatus || motion !== s.motion || ruleState !== s.ruleState)
-        next.set(vehicleId, { ...s, gpsStatus, motion, ruleState });
-    }
+    const { next, found } = tickStates(states, byId, { rules, contextOf, runRule }, now);
     if (next.size === 0 && found.length === 0) return;
     const events = await db.transaction(async (tx) => {
       if (stateFlushMs === 0)
@@ -411,28 +382,6 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       return storeEvents(tx as unknown as Db, found);
     });
     commit(next, events, now);
-  }
-
-  /** Writes the states changed since the last flush, one upsert; a failure keeps them for the next. */
-  function flushStates(): Promise<void> {
-    if (flushing) return flushing.then(() => flushStates());
-    if (dirty.size === 0) return Promise.resolve();
-    const batch = dirty;
-    dirty = new Map();
-    const run = upsertStates(
-      db,
-      [...batch].map(([vehicleId, s]) => ({ vehicleId, s })),
-      clock(),
-    )
-      .catch((err: unknown) => {
-        logger.error({ err, vehicles: batch.size }, 'writing live states failed; retrying at the next flush');
-        for (const [id, s] of batch) if (!dirty.has(id)) dirty.set(id, s);
-      })
-      .finally(() => {
-        flushing = null;
-      });
-    flushing = run;
-    return run;
   }
 
   async function reportStatus(
@@ -478,7 +427,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     refreshVehicles,
     tick,
     liveState: (vehicleId) => states.get(vehicleId) ?? null,
-    flushStates,
+    flushStates: () => stateWriter.flush(),
     trackingItem(vehicleId) {
       const v = byId.get(vehicleId);
       return v ? trackingItemOf(v, states.get(vehicleId) ?? null, clock(), thresholds.get(vehicleId)!) : null;
@@ -502,9 +451,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       if (immediate) clearImmediate(immediate);
       timer = null;
       immediate = null;
-      if (flushTimer) clearInterval(flushTimer);
-      flushTimer = null;
-      await flushStates();
+      await stateWriter.close();
     },
   };
 }
