@@ -10,7 +10,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLiveStore } from '../lib/live/live-store';
 import { COUNT_PREFIX, PLATE_PREFIX } from './canvas-images';
 import { removeOwned, useMap } from './map-context';
-import { createRepaintGate } from './repaint-gate';
+import { createRepaintGate, type RepaintGate } from './repaint-gate';
 import {
   diffVehicles,
   emptySourceDiff,
@@ -191,6 +191,8 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
   const live = vehicles === undefined;
   const latest = useRef<readonly TrackingItem[]>(vehicles ?? useLiveStore.getState().vehicles);
   const applied = useRef<ReadonlyMap<number, TrackingItem> | null>(null);
+  /** Made with the source (layers effect), used by the data effect. */
+  const gateRef = useRef<RepaintGate | null>(null);
   useEffect(() => {
     onSelectRef.current = onSelect;
   });
@@ -201,6 +203,23 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
     // The vehicles known now go into the new source itself: an empty source and then the data would be
     // two messages to maplibre's worker, the second waiting behind the first and a frame (~0.2 s).
     const seed = latest.current;
+    const gate = createRepaintGate(map, VEHICLES_SOURCE);
+    gateRef.current = gate;
+    let stopLoadHold = () => {};
+    if (seed.length > 0) {
+      // Until the seeded fleet is drawn, frames wait (the base map with them): first for the worker to
+      // cluster it (adding the layers asks for one at once), then, once a frame has asked for the
+      // source's tiles, for those tiles. Two frames instead of five or six, and the worker gets the
+      // CPU they took.
+      gate.hold(LOAD_HOLD_MS, 'content');
+      const onTilesAsked = (e: MapSourceDataEvent) => {
+        if (e.sourceId !== VEHICLES_SOURCE || !e.tile) return;
+        map.off('sourcedataloading', onTilesAsked);
+        gate.hold(HOLD_MS);
+      };
+      map.on('sourcedataloading', onTilesAsked);
+      stopLoadHold = () => map.off('sourcedataloading', onTilesAsked);
+    }
     addVehicleLayers(map, seed.length > 0 ? vehicleCollection(seed) : EMPTY);
     applied.current = seed.length > 0 ? diffVehicles(new Map(), seed).next : null;
     const onPoint = (e: MapLayerMouseEvent) => {
@@ -238,6 +257,8 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
       map.off('click', LAYER.points, onPoint);
       map.off('click', LAYER.selectedIcon, onPoint);
       map.off('click', LAYER.clusters, onCluster);
+      stopLoadHold();
+      gate.dispose();
       removeOwned(map, Object.values(LAYER), [VEHICLES_SOURCE, SELECTED_SOURCE]);
     };
   }, [map, styleVersion]);
@@ -258,21 +279,9 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
     /** Changes arrived while an update was in flight. */
     let dirty = false;
     let drawnMarked = false;
-    const gate = createRepaintGate(map, VEHICLES_SOURCE);
-    let stopLoadHold = () => {};
+    const gate = gateRef.current!;
     if (applied.current !== null) {
-      // Seeded with the source: drawn once its tiles are painted, like an update just sent. Until then
-      // frames wait (the base map with them): first for the worker to cluster the fleet, then, once a
-      // frame has asked for the source's tiles, for those tiles; two frames instead of five or six,
-      // and the worker gets the CPU they took.
-      gate.hold(LOAD_HOLD_MS, 'content');
-      const onTilesAsked = (e: MapSourceDataEvent) => {
-        if (e.sourceId !== VEHICLES_SOURCE || !e.tile) return;
-        map.off('sourcedataloading', onTilesAsked);
-        gate.hold(HOLD_MS);
-      };
-      map.on('sourcedataloading', onTilesAsked);
-      stopLoadHold = () => map.off('sourcedataloading', onTilesAsked);
+      // Seeded with the source: drawn once its tiles are painted, like an update just sent.
       const withFix = countWithFix([...applied.current.values()]);
       container.dataset.vehicleCount = String(withFix);
       if (withFix > 0) performance.mark('pantau:vehicles-sent', { detail: withFix });
@@ -364,8 +373,6 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
     schedule.current();
     return () => {
       clearTimeout(timer);
-      stopLoadHold();
-      gate.dispose();
       map.off('render', onRender);
       schedule.current = () => {};
     };
