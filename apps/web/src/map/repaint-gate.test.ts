@@ -97,6 +97,16 @@ describe('repaint gate', () => {
     expect(map.paints).toBe(2);
   });
 
+  it('a press on the map (measuring, picking a vehicle) releases a hold at once', () => {
+    const gate = gateOf();
+    for (const type of ['mousedown', 'touchstart']) {
+      gate.hold(600);
+      map.triggerRepaint();
+      map.fire(type);
+    }
+    expect(map.paints).toBe(2);
+  });
+
   it('a release with nothing asked paints nothing; dispose restores the map’s own method', () => {
     const gate = gateOf();
     gate.hold(600);

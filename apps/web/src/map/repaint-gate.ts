@@ -21,8 +21,8 @@ export interface RepaintGate {
  * refresh took three or four of them. While held, the map's repaint requests are noted and not
  * made; the first request after the source's tiles are all loaded (or after `maxMs`) paints once.
  *
- * The camera always wins: a hold is not taken while the map moves, and a movement releases it, so
- * panning and zooming are never delayed. Only the map's own instance is wrapped (`triggerRepaint`
+ * The user always wins: a hold is not taken while the map moves, and a movement, a press or a touch
+ * releases it, so panning, zooming, measuring and picking a vehicle are never delayed. Only the map's own instance is wrapped (`triggerRepaint`
  * is public API); `dispose` puts it back.
  */
 export function createRepaintGate(map: MapLibreMap, sourceId: string): RepaintGate {
@@ -54,7 +54,8 @@ export function createRepaintGate(map: MapLibreMap, sourceId: string): RepaintGa
       release();
   };
   map.on('sourcedata', onSourceData);
-  map.on('movestart', release);
+  const userEvents = ['movestart', 'mousedown', 'touchstart'] as const;
+  for (const type of userEvents) map.on(type, release);
 
   return {
     hold(maxMs, what = 'tiles') {
@@ -68,7 +69,7 @@ export function createRepaintGate(map: MapLibreMap, sourceId: string): RepaintGa
     dispose() {
       release();
       map.off('sourcedata', onSourceData);
-      map.off('movestart', release);
+      for (const type of userEvents) map.off(type, release);
       // Back to the prototype's method.
       Reflect.deleteProperty(map, 'triggerRepaint');
     },
