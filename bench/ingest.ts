@@ -20,17 +20,30 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { positions, units, vehicles } from '../apps/server/src/db/schema/index.js';
 import { createGt06Server } from '../apps/server/src/ingest/gt06-server.js';
 
-/** Profiles this (server) process from the end of the load's warm-up for a while (BENCH_CPU_PROFILE=file). */
-async function profileServer(file: string) {
+/**
+ * Profiles this (server) process from the end of the load's warm-up until the returned function is
+ * called, which writes the profile to `file`: CPU (BENCH_CPU_PROFILE=file) or allocations, young ones
+ * included (BENCH_HEAP_PROFILE=file).
+ */
+async function profileServer(kind: 'cpu' | 'heap', file: string) {
   const { Session } = await import('node:inspector/promises');
   const { writeFile } = await import('node:fs/promises');
   const session = new Session();
   session.connect();
   await new Promise((r) => setTimeout(r, 4000));
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
+  if (kind === 'cpu') {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  } else {
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 16384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  }
   return async () => {
-    const { profile } = await session.post('Profiler.stop');
+    const { profile } =
+      kind === 'cpu' ? await session.post('Profiler.stop') : await session.post('HeapProfiler.stopSampling');
     await writeFile(file, JSON.stringify(profile));
     session.disconnect();
   };
@@ -145,28 +158,10 @@ async function runLoad(): Promise<string> {
     process.stderr.write(`bench: the load generator printed nothing (${exit}); starting it again\n`);
   }
 }
-/** Samples this process's allocations (young ones included) from the end of the warm-up (BENCH_HEAP_PROFILE=file). */
-async function profileAllocations(file: string) {
-  const { Session } = await import('node:inspector/promises');
-  const { writeFile } = await import('node:fs/promises');
-  const session = new Session();
-  session.connect();
-  await new Promise((r) => setTimeout(r, 4000));
-  await session.post('HeapProfiler.startSampling', {
-    samplingInterval: 16384,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
-  });
-  return async () => {
-    const { profile } = await session.post('HeapProfiler.stopSampling');
-    await writeFile(file, JSON.stringify(profile));
-    session.disconnect();
-  };
-}
 const profile = process.env.BENCH_CPU_PROFILE
-  ? profileServer(process.env.BENCH_CPU_PROFILE)
+  ? profileServer('cpu', process.env.BENCH_CPU_PROFILE)
   : process.env.BENCH_HEAP_PROFILE
-    ? profileAllocations(process.env.BENCH_HEAP_PROFILE)
+    ? profileServer('heap', process.env.BENCH_HEAP_PROFILE)
     : null;
 const output = await runLoad();
 await (
