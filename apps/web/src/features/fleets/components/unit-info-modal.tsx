@@ -1,10 +1,9 @@
 import { TIME_ZONES, unitInfoInput, type UnitInfo } from '@pantau/contracts';
-import { Alert, App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormErrors } from '../../../components/management/use-form-errors';
+import { FormModal, useModalForm } from '../../../components/management/form-modal';
 import { useUpdateUnitInfo } from '../api/get-unit-info';
 
-const FIELDS = ['unitName', 'address', 'phone', 'timeZone'] as const;
 interface Values {
   unitName: string;
   address: string;
@@ -24,64 +23,44 @@ export function UnitInfoModal({
 }) {
   const { t } = useTranslation('fleets');
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
   const save = useUpdateUnitInfo();
-  const errors = useFormErrors(form, FIELDS);
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    errors.clearFormError();
-    const parsed = unitInfoInput.safeParse(values);
-    if (!parsed.success) return errors.showInvalid(parsed.error);
-    try {
-      await save.mutateAsync(parsed.data);
+  const modal = useModalForm({
+    fields: ['unitName', 'address', 'phone', 'timeZone'],
+    check: (values: Values) => unitInfoInput.safeParse(values),
+    save: (input) => save.mutateAsync(input),
+    done: () => {
       void message.success(t('unit.saved'));
       onClose();
-    } catch (error) {
-      errors.showServerError(error);
-    }
-  };
+    },
+  });
 
   return (
-    <Modal
+    <FormModal
+      {...modal}
       open={open}
       title={t('unit.editTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      okButtonProps={{ ...{ 'data-testid': 'unit-info-save' } }}
+      onClose={onClose}
+      saving={save.isPending}
+      testId="unit-info"
+      initialValues={{
+        unitName: unit.unitName,
+        address: unit.address ?? '',
+        phone: unit.phone ?? '',
+        timeZone: unit.timeZone,
+      }}
     >
-      {errors.formError && (
-        <Alert type="error" showIcon title={errors.formError} style={{ marginBottom: 12 }} />
-      )}
-      <Form
-        form={form}
-        layout="vertical"
-        data-testid="unit-info-form"
-        initialValues={{
-          unitName: unit.unitName,
-          address: unit.address ?? '',
-          phone: unit.phone ?? '',
-          timeZone: unit.timeZone,
-        }}
-      >
-        <Form.Item name="unitName" label={t('unit.unitName')} rules={[{ required: true, whitespace: true }]}>
-          <Input maxLength={100} data-testid="unit-info-name" />
-        </Form.Item>
-        <Form.Item name="address" label={t('unit.address')}>
-          <Input.TextArea rows={2} maxLength={300} placeholder={t('unit.addressPlaceholder')} />
-        </Form.Item>
-        <Form.Item name="phone" label={t('unit.phone')}>
-          <Input maxLength={30} placeholder={t('unit.phonePlaceholder')} inputMode="tel" />
-        </Form.Item>
-        <Form.Item name="timeZone" label={t('unit.timeZone')}>
-          <Select options={TIME_ZONES.map((z) => ({ value: z, label: t(`unit.timeZones.${z}`) }))} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="unitName" label={t('unit.unitName')} rules={[{ required: true, whitespace: true }]}>
+        <Input maxLength={100} data-testid="unit-info-name" />
+      </Form.Item>
+      <Form.Item name="address" label={t('unit.address')}>
+        <Input.TextArea rows={2} maxLength={300} placeholder={t('unit.addressPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="phone" label={t('unit.phone')}>
+        <Input maxLength={30} placeholder={t('unit.phonePlaceholder')} inputMode="tel" />
+      </Form.Item>
+      <Form.Item name="timeZone" label={t('unit.timeZone')}>
+        <Select options={TIME_ZONES.map((z) => ({ value: z, label: t(`unit.timeZones.${z}`) }))} />
+      </Form.Item>
+    </FormModal>
   );
 }
