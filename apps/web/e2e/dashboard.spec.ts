@@ -49,9 +49,20 @@ async function expectTableMatchesCard(page: Page, group: string) {
   }).toPass({ timeout: 15_000 });
 }
 
+/**
+ * Picks a status in the Home filter. Live updates re-render the page every second; on a loaded machine
+ * a click can land while the open list re-renders and be lost, so the pick is retried until it shows.
+ */
 async function chooseStatus(page: Page, label: string) {
-  await page.getByTestId('home-status-filter').click();
-  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${label}$`) }).click();
+  const filter = page.getByTestId('home-status-filter');
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').isVisible()))
+      await filter.click();
+    await page
+      .locator('.ant-select-item-option', { hasText: new RegExp(`^${label}$`) })
+      .click({ timeout: 2_000 });
+    await expect(filter).toContainText(label, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 test.describe('the dashboard', () => {
