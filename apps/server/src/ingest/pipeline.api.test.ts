@@ -92,6 +92,18 @@ describe('pipeline.ingest', () => {
       { attributes, ignition: null, course: null },
       { attributes, ignition: null, course: null },
     ]);
+    // No attributes at all: SQL NULL, not a JSON null, on both paths.
+    const bare = fleet[21]!;
+    for (const at of [secondsAgo(50), secondsAgo(40)])
+      expect(
+        (await t.app.pipeline.ingest([fix(bare.trackerId, at, { attributes: {} })], source)).stored,
+      ).toBe(1);
+    expect(await storedOf(bare.vehicleId)).toBe(2);
+    const none = await t.db.db
+      .select({ n: count() })
+      .from(positions)
+      .where(and(eq(positions.vehicleId, bare.vehicleId), isNotNull(positions.attributes)));
+    expect(none[0]!.n).toBe(0);
   });
 
   it('drops duplicates, future fixes and invalid values, and names the reason', async () => {

@@ -103,14 +103,18 @@ const copyText = (s: string | null) =>
 
 const COLUMNS = `vehicle_id, fix_time, server_time, lat, lon, speed, course, altitude, satellites, accuracy,
   ignition, valid, odometer_km, attributes`;
-const UNNEST = `unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::float8[], $5::float8[],
-  $6::real[], $7::real[], $8::real[], $9::smallint[], $10::real[], $11::boolean[], $12::boolean[],
-  $13::float8[], $14::jsonb[])`;
+// The attributes come as one JSON array ($14, parsed once) picked by row number: no per-element quoting
+// (a JSON null there is a row without attributes).
+const UNNEST = `(SELECT u.v, u.f, u.s, u.la, u.lo, u.sp, u.co, u.al, u.sa, u.ac, u.ig, u.va, u.od,
+    nullif($14::jsonb -> (u.n - 1)::int, 'null')
+  FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::float8[], $5::float8[],
+    $6::real[], $7::real[], $8::real[], $9::smallint[], $10::real[], $11::boolean[], $12::boolean[],
+    $13::float8[]) WITH ORDINALITY AS u(v, f, s, la, lo, sp, co, al, sa, ac, ig, va, od, n)) AS rows`;
 
 /**
- * PostgreSQL array literals, one string per column: numbers, booleans and ISO times go in bare, text
- * (the JSON attributes) quoted. Built here rather than handed to the driver as arrays, which escapes
- * every element through two regular expressions (~10 % of the server's time under load).
+ * PostgreSQL array literals, one string per column (numbers, booleans and ISO times need no quotes),
+ * and the attributes as one JSON array. Built here rather than handed to the driver as arrays, which
+ * escapes every element through two regular expressions (~10 % of the server's time under load).
  */
 const bare = (v: number | boolean | string | null | undefined) =>
   v === null || v === undefined ? 'NULL' : String(v);
@@ -154,24 +158,26 @@ function columnsOf(batch: readonly PositionRow[]): string[] {
     ignitions += sep + bare(p.ignition);
     valids += sep + p.valid;
     odometers += sep + bare(p.odometerKm);
-    attributes += sep + quoted(attributesJson(p));
+    attributes += sep + (attributesJson(p) ?? 'null');
   }
   return [
-    ids,
-    fixTimes,
-    serverTimes,
-    lats,
-    lons,
-    speeds,
-    courses,
-    altitudes,
-    satellites,
-    accuracies,
-    ignitions,
-    valids,
-    odometers,
-    attributes,
-  ].map((c) => `{${c}}`);
+    ...[
+      ids,
+      fixTimes,
+      serverTimes,
+      lats,
+      lons,
+      speeds,
+      courses,
+      altitudes,
+      satellites,
+      accuracies,
+      ignitions,
+      valids,
+      odometers,
+    ].map((c) => `{${c}}`),
+    `[${attributes}]`,
+  ];
 }
 
 /**
