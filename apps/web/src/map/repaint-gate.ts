@@ -22,8 +22,8 @@ export interface RepaintGate {
  * made; the first request after the source's tiles are all loaded (or after `maxMs`) paints once.
  *
  * The user always wins: a hold is not taken while the map moves, and a movement, a press or a touch
- * releases it, so panning, zooming, measuring and picking a vehicle are never delayed. Only the map's own instance is wrapped (`triggerRepaint`
- * is public API); `dispose` puts it back.
+ * releases it, so panning, zooming, measuring and picking a vehicle are never delayed. Only the map's
+ * own instance is wrapped (`triggerRepaint` is public API); `dispose` puts it back.
  */
 export function createRepaintGate(map: MapLibreMap, sourceId: string): RepaintGate {
   const paint = map.triggerRepaint.bind(map);
