@@ -1,16 +1,17 @@
 import type { TrackingItem } from '@pantau/contracts';
-import type {
-  FilterSpecification,
-  GeoJSONSource,
-  MapLayerMouseEvent,
-  Map as MapLibreMap,
-  MapSourceDataEvent,
-} from 'maplibre-gl';
+import type { GeoJSONSource, MapLayerMouseEvent, MapSourceDataEvent } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLiveStore } from '../lib/live/live-store';
-import { COUNT_PREFIX, PLATE_PREFIX } from './canvas-images';
 import { removeOwned, useMap } from './map-context';
 import { createRepaintGate, type RepaintGate } from './repaint-gate';
+import {
+  addVehicleLayers,
+  countRendered,
+  EMPTY,
+  LAYER,
+  SELECTED_SOURCE,
+  VEHICLES_SOURCE,
+} from './vehicle-layer-style';
 import {
   diffVehicles,
   emptySourceDiff,
@@ -19,17 +20,6 @@ import {
   vehicleFeature,
 } from './vehicle-features';
 
-export const VEHICLES_SOURCE = 'vehicles';
-export const SELECTED_SOURCE = 'vehicle-selected';
-export const LAYER = {
-  clusters: 'vehicles-clusters',
-  clusterCount: 'vehicles-cluster-count',
-  points: 'vehicles-points',
-  labels: 'vehicles-labels',
-  selectedHalo: 'vehicle-selected-halo',
-  selectedIcon: 'vehicle-selected-icon',
-  selectedLabel: 'vehicle-selected-label',
-} as const;
 /** The source is refreshed at most once a second, as often as the server batches positions. */
 export const REFRESH_MS = 1_000;
 /** Above this share of changed vehicles a whole `setData` beats an `updateData` diff (bench/map-bench.mjs). */
@@ -43,129 +33,11 @@ const HOLD_MS = 600;
 /** … and at most this long for the worker to cluster the first data of a new source. */
 const LOAD_HOLD_MS = 800;
 
-const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
-
-function addVehicleLayers(map: MapLibreMap, data: GeoJSON.FeatureCollection) {
-  map.addSource(VEHICLES_SOURCE, {
-    type: 'geojson',
-    data,
-    cluster: true,
-    clusterRadius: 45,
-    clusterMaxZoom: 12,
-  });
-  map.addSource(SELECTED_SOURCE, { type: 'geojson', data: EMPTY });
-  const notCluster: FilterSpecification = ['!', ['has', 'point_count']];
-  map.addLayer({
-    id: LAYER.clusters,
-    type: 'circle',
-    source: VEHICLES_SOURCE,
-    filter: ['has', 'point_count'],
-    paint: {
-      'circle-color': ['step', ['get', 'point_count'], '#2563eb', 50, '#7c3aed', 500, '#be123c'],
-      'circle-radius': ['step', ['get', 'point_count'], 14, 50, 18, 500, 23],
-      'circle-opacity': 0.88,
-      'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 2,
-    },
-  });
-  map.addLayer({
-    id: LAYER.clusterCount,
-    type: 'symbol',
-    source: VEHICLES_SOURCE,
-    filter: ['has', 'point_count'],
-    layout: {
-      'icon-image': ['concat', COUNT_PREFIX, ['get', 'point_count_abbreviated']],
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
-    },
-  });
-  map.addLayer({
-    id: LAYER.points,
-    type: 'symbol',
-    source: VEHICLES_SOURCE,
-    filter: notCluster,
-    layout: {
-      'icon-image': ['get', 'icon'],
-      'icon-rotate': ['get', 'course'],
-      'icon-rotation-alignment': 'map',
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
-    },
-  });
-  map.addLayer({
-    id: LAYER.labels,
-    type: 'symbol',
-    source: VEHICLES_SOURCE,
-    filter: notCluster,
-    minzoom: 11,
-    layout: {
-      'icon-image': ['concat', PLATE_PREFIX, ['get', 'plate']],
-      'icon-anchor': 'top',
-      'icon-offset': [0, 15],
-    },
-  });
-  map.addLayer({
-    id: LAYER.selectedHalo,
-    type: 'circle',
-    source: SELECTED_SOURCE,
-    paint: {
-      'circle-radius': 20,
-      'circle-color': 'rgba(29, 78, 216, 0.18)',
-      'circle-stroke-color': '#1d4ed8',
-      'circle-stroke-width': 2.5,
-    },
-  });
-  map.addLayer({
-    id: LAYER.selectedIcon,
-    type: 'symbol',
-    source: SELECTED_SOURCE,
-    layout: {
-      'icon-image': ['get', 'icon'],
-      'icon-rotate': ['get', 'course'],
-      'icon-rotation-alignment': 'map',
-      'icon-size': 1.25,
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
-    },
-  });
-  map.addLayer({
-    id: LAYER.selectedLabel,
-    type: 'symbol',
-    source: SELECTED_SOURCE,
-    layout: {
-      'icon-image': ['concat', PLATE_PREFIX, ['get', 'plate']],
-      'icon-anchor': 'top',
-      'icon-offset': [0, 20],
-      'icon-allow-overlap': true,
-    },
-  });
-}
-
 const countWithFix = (vehicles: readonly TrackingItem[]) => {
   let n = 0;
   for (const v of vehicles) if (v.lat !== null && v.lon !== null) n += 1;
   return n;
 };
-
-/** Vehicles on screen, counting each cluster's members; written to the container for tests and the bench. */
-function countRendered(map: MapLibreMap): number {
-  const seenPoints = new Set<unknown>();
-  const seenClusters = new Set<unknown>();
-  let total = 0;
-  for (const f of map.queryRenderedFeatures({ layers: [LAYER.points, LAYER.clusters] })) {
-    const props = f.properties as { cluster_id?: number; point_count?: number };
-    if (props.point_count !== undefined) {
-      if (seenClusters.has(props.cluster_id)) continue;
-      seenClusters.add(props.cluster_id);
-      total += props.point_count;
-    } else {
-      if (seenPoints.has(f.id)) continue;
-      seenPoints.add(f.id);
-      total += 1;
-    }
-  }
-  return total;
-}
 
 interface VehiclesLayerProps {
   /** The vehicles to draw; leave out to draw the live store's whole fleet without re-rendering React. */

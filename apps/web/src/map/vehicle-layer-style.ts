@@ -1,0 +1,132 @@
+import type { FilterSpecification, Map as MapLibreMap } from 'maplibre-gl';
+import { COUNT_PREFIX, PLATE_PREFIX } from './canvas-images';
+
+export const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+export const VEHICLES_SOURCE = 'vehicles';
+export const SELECTED_SOURCE = 'vehicle-selected';
+export const LAYER = {
+  clusters: 'vehicles-clusters',
+  clusterCount: 'vehicles-cluster-count',
+  points: 'vehicles-points',
+  labels: 'vehicles-labels',
+  selectedHalo: 'vehicle-selected-halo',
+  selectedIcon: 'vehicle-selected-icon',
+  selectedLabel: 'vehicle-selected-label',
+} as const;
+/** The vehicles source (clustered, with `data`), the selected vehicle's source and their layers. */
+export function addVehicleLayers(map: MapLibreMap, data: GeoJSON.FeatureCollection) {
+  map.addSource(VEHICLES_SOURCE, {
+    type: 'geojson',
+    data,
+    cluster: true,
+    clusterRadius: 45,
+    clusterMaxZoom: 12,
+  });
+  map.addSource(SELECTED_SOURCE, { type: 'geojson', data: EMPTY });
+  const notCluster: FilterSpecification = ['!', ['has', 'point_count']];
+  map.addLayer({
+    id: LAYER.clusters,
+    type: 'circle',
+    source: VEHICLES_SOURCE,
+    filter: ['has', 'point_count'],
+    paint: {
+      'circle-color': ['step', ['get', 'point_count'], '#2563eb', 50, '#7c3aed', 500, '#be123c'],
+      'circle-radius': ['step', ['get', 'point_count'], 14, 50, 18, 500, 23],
+      'circle-opacity': 0.88,
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 2,
+    },
+  });
+  map.addLayer({
+    id: LAYER.clusterCount,
+    type: 'symbol',
+    source: VEHICLES_SOURCE,
+    filter: ['has', 'point_count'],
+    layout: {
+      'icon-image': ['concat', COUNT_PREFIX, ['get', 'point_count_abbreviated']],
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+    },
+  });
+  map.addLayer({
+    id: LAYER.points,
+    type: 'symbol',
+    source: VEHICLES_SOURCE,
+    filter: notCluster,
+    layout: {
+      'icon-image': ['get', 'icon'],
+      'icon-rotate': ['get', 'course'],
+      'icon-rotation-alignment': 'map',
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+    },
+  });
+  map.addLayer({
+    id: LAYER.labels,
+    type: 'symbol',
+    source: VEHICLES_SOURCE,
+    filter: notCluster,
+    minzoom: 11,
+    layout: {
+      'icon-image': ['concat', PLATE_PREFIX, ['get', 'plate']],
+      'icon-anchor': 'top',
+      'icon-offset': [0, 15],
+    },
+  });
+  map.addLayer({
+    id: LAYER.selectedHalo,
+    type: 'circle',
+    source: SELECTED_SOURCE,
+    paint: {
+      'circle-radius': 20,
+      'circle-color': 'rgba(29, 78, 216, 0.18)',
+      'circle-stroke-color': '#1d4ed8',
+      'circle-stroke-width': 2.5,
+    },
+  });
+  map.addLayer({
+    id: LAYER.selectedIcon,
+    type: 'symbol',
+    source: SELECTED_SOURCE,
+    layout: {
+      'icon-image': ['get', 'icon'],
+      'icon-rotate': ['get', 'course'],
+      'icon-rotation-alignment': 'map',
+      'icon-size': 1.25,
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+    },
+  });
+  map.addLayer({
+    id: LAYER.selectedLabel,
+    type: 'symbol',
+    source: SELECTED_SOURCE,
+    layout: {
+      'icon-image': ['concat', PLATE_PREFIX, ['get', 'plate']],
+      'icon-anchor': 'top',
+      'icon-offset': [0, 20],
+      'icon-allow-overlap': true,
+    },
+  });
+}
+
+/** Vehicles on screen, counting each cluster's members; written to the container for tests and the bench. */
+export function countRendered(map: MapLibreMap): number {
+  const seenPoints = new Set<unknown>();
+  const seenClusters = new Set<unknown>();
+  let total = 0;
+  for (const f of map.queryRenderedFeatures({ layers: [LAYER.points, LAYER.clusters] })) {
+    const props = f.properties as { cluster_id?: number; point_count?: number };
+    if (props.point_count !== undefined) {
+      if (seenClusters.has(props.cluster_id)) continue;
+      seenClusters.add(props.cluster_id);
+      total += props.point_count;
+    } else {
+      if (seenPoints.has(f.id)) continue;
+      seenPoints.add(f.id);
+      total += 1;
+    }
+  }
+  return total;
+}
