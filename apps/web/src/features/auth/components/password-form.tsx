@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useChangePassword, type PasswordChangeInput } from '../api/profile-mutations';
 import { useServerErrors } from './use-server-errors';
+import { matchesField } from '../../../lib/form-rules';
 
 interface PasswordForm extends PasswordChangeInput {
   confirm: string;
@@ -66,12 +67,7 @@ export function PasswordForm() {
         dependencies={['newPassword']}
         rules={[
           { required: true, message: t('rules.passwordMatch') },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || getFieldValue('newPassword') === value
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('rules.passwordMatch'))),
-          }),
+          matchesField('newPassword', t('rules.passwordMatch')),
         ]}
       >
         <Input.Password data-testid="password-confirm" autoComplete="new-password" />

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForgot, useResetPassword } from '../api/auth-mutations';
 import { AuthCard } from '../components/auth-card';
 import { useServerErrors } from '../components/use-server-errors';
+import { matchesField } from '../../../lib/form-rules';
 
 /** /forgot asks for a reset link; /forgot?token=… (the link from the e-mail) sets the new password. */
 export function ForgotPage() {
@@ -111,12 +112,7 @@ function ResetForm({ token }: { token: string }) {
           dependencies={['password']}
           rules={[
             { required: true, message: t('rules.passwordMatch') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('password') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('rules.passwordMatch'))),
-            }),
+            matchesField('password', t('rules.passwordMatch')),
           ]}
         >
           <Input.Password autoComplete="new-password" />

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSignup } from '../api/auth-mutations';
 import { AuthCard } from '../components/auth-card';
 import { useServerErrors } from '../components/use-server-errors';
+import { matchesField } from '../../../lib/form-rules';
 
 interface SignupForm extends SignupRequest {
   confirm: string;
@@ -85,12 +86,7 @@ export function SignUpPage() {
           dependencies={['password']}
           rules={[
             { required: true, message: t('rules.passwordMatch') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('password') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('rules.passwordMatch'))),
-            }),
+            matchesField('password', t('rules.passwordMatch')),
           ]}
         >
           <Input.Password data-testid="signup-confirm" autoComplete="new-password" />

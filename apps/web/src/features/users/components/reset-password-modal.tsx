@@ -3,6 +3,7 @@ import { App, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal, useModalForm } from '../../../components/management/form-modal';
 import { useResetUserPassword } from '../api/user-mutations';
+import { matchesField } from '../../../lib/form-rules';
 
 /** Sets a new password for a user; their sessions end. */
 export function ResetPasswordModal({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
@@ -48,12 +49,7 @@ export function ResetPasswordModal({ user, onClose }: { user: UserRow | null; on
         dependencies={['password']}
         rules={[
           { required: true, message: t('add.required') },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || getFieldValue('password') === value
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('reset.mismatch'))),
-          }),
+          matchesField('password', t('reset.mismatch')),
         ]}
       >
         <Input.Password autoComplete="new-password" maxLength={128} data-testid="reset-password-confirm" />
