@@ -84,7 +84,7 @@ describe('repaint gate', () => {
     expect(map.paints).toBe(1);
   });
 
-  it('never holds the camera: no hold while moving, and a movement releases one', () => {
+  it('never holds the camera: no hold while moving, and a movement releases one', async () => {
     const gate = gateOf();
     map.moving = true;
     gate.hold(600);
@@ -93,8 +93,22 @@ describe('repaint gate', () => {
     map.moving = false;
     gate.hold(600);
     map.triggerRepaint();
+    map.moving = true;
     map.fire('movestart');
+    await Promise.resolve();
     expect(map.paints).toBe(2);
+  });
+
+  it('a jump of the camera (a resize, a fit with no duration) keeps the hold: its frame is the held one', async () => {
+    const gate = gateOf();
+    gate.hold(600);
+    map.triggerRepaint();
+    // jumpTo and resize fire movestart and moveend at once: not moving by the next microtask.
+    map.fire('movestart');
+    await Promise.resolve();
+    expect(map.paints).toBe(0);
+    gate.release();
+    expect(map.paints).toBe(1);
   });
 
   it('a press on the map (measuring, picking a vehicle) releases a hold at once', () => {

@@ -22,7 +22,8 @@ export interface RepaintGate {
  * made; the first request after the source's tiles are all loaded (or after `maxMs`) paints once.
  *
  * The user always wins: a hold is not taken while the map moves, and a movement, a press or a touch
- * releases it, so panning, zooming, measuring and picking a vehicle are never delayed. Only the map's
+ * releases it, so panning, zooming, measuring and picking a vehicle are never delayed. A jump of the
+ * camera (a resize, fitting the fleet) does not: its frame is the held one. Only the map's
  * own instance is wrapped (`triggerRepaint` is public API); `dispose` puts it back.
  */
 export function createRepaintGate(map: MapLibreMap, sourceId: string): RepaintGate {
@@ -54,8 +55,12 @@ export function createRepaintGate(map: MapLibreMap, sourceId: string): RepaintGa
       release();
   };
   map.on('sourcedata', onSourceData);
-  const userEvents = ['movestart', 'mousedown', 'touchstart'] as const;
+  // A camera that keeps moving (a gesture, an ease or a flight) paints every frame. A jump (a resize,
+  // a fit with no duration) has ended by the time a microtask runs: it paints with the held frame.
+  const onMoveStart = () => queueMicrotask(() => map.isMoving() && release());
+  const userEvents = ['mousedown', 'touchstart'] as const;
   for (const type of userEvents) map.on(type, release);
+  map.on('movestart', onMoveStart);
 
   return {
     hold(maxMs, what = 'tiles') {
@@ -70,6 +75,7 @@ export function createRepaintGate(map: MapLibreMap, sourceId: string): RepaintGa
       release();
       map.off('sourcedata', onSourceData);
       for (const type of userEvents) map.off(type, release);
+      map.off('movestart', onMoveStart);
       // Back to the prototype's method.
       Reflect.deleteProperty(map, 'triggerRepaint');
     },
