@@ -23,9 +23,13 @@ if (getCookie(COOKIE.roleUnit) && getCookie(COOKIE.roleUser)) {
   const path = window.location.pathname;
   if (FLEET_PAGES.has(path)) void queryClient.prefetchQuery(trackingQueryOptions());
   void import('./shell/app-layout');
-  if (path === '/map') void import('./pages/map-route');
-  // The dashboard and the map page draw the fleet on a map: its worker starts now.
-  if (path === '/' || path === '/map') void import('../map/map-view').then((m) => m.prewarmMap());
+  // The map page's map starts now (its style, the base map, then the vehicles as soon as they are in);
+  // the dashboard's map worker too.
+  if (path === '/map')
+    void import('./pages/map-route').then((m) =>
+      m.startMapRouteEarly(queryClient.fetchQuery(trackingQueryOptions())),
+    );
+  if (path === '/') void import('../map/map-view').then((m) => m.prewarmMap());
 }
 
 createRoot(document.getElementById('root')!).render(

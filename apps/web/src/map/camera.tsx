@@ -1,8 +1,17 @@
 import type { TrackingItem } from '@pantau/contracts';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
 import { useLiveStore } from '../lib/live/live-store';
 import { useMap } from './map-context';
 import { vehicleBounds } from './vehicle-features';
+
+/** Fits the map to the vehicles with a fix; false when none has one. */
+export function fitFleet(map: MapLibreMap, vehicles: readonly TrackingItem[]): boolean {
+  const bounds = vehicleBounds(vehicles);
+  if (!bounds) return false;
+  map.fitBounds(bounds, { padding: 48, maxZoom: 11, duration: 0 });
+  return true;
+}
 
 /**
  * Fits the map to the fleet once, when vehicles first arrive. Without `vehicles`, to the live store's
@@ -13,13 +22,7 @@ export function FitFleetOnce({ vehicles, skip }: { vehicles?: readonly TrackingI
   const done = useRef(false);
   useEffect(() => {
     if (done.current || skip) return;
-    const fit = (list: readonly TrackingItem[]) => {
-      const bounds = vehicleBounds(list);
-      if (!bounds) return false;
-      done.current = true;
-      map.fitBounds(bounds, { padding: 48, maxZoom: 11, duration: 0 });
-      return true;
-    };
+    const fit = (list: readonly TrackingItem[]) => (done.current = fitFleet(map, list));
     if (vehicles) {
       fit(vehicles);
       return;

@@ -2,6 +2,7 @@ import { ColumnWidthOutlined } from '@ant-design/icons';
 import type { TrackingItem } from '@pantau/contracts';
 import { FloatButton } from 'antd';
 import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLayoutStore } from '../lib/layout-store';
 import { useLiveStore } from '../lib/live/live-store';
@@ -27,7 +28,15 @@ export interface FleetMapProps {
   /** Shows the distance float button (spec S-051) and the measuring tool. */
   showRuler?: boolean;
   testId?: string;
+  /** Takes the map started at boot for this page (early-map.ts) when there is one. */
+  adoptEarly?: boolean;
 }
+
+/** The built-in controls' labels (maplibre's UI strings) in the user's language. */
+export const mapControlsLocale = (t: TFunction<'map'>): Record<string, string> => ({
+  'NavigationControl.ZoomIn': t('controls.zoomIn'),
+  'NavigationControl.ZoomOut': t('controls.zoomOut'),
+});
 
 /** The live fleet map used by /map and the dashboard. */
 export function FleetMap({
@@ -38,6 +47,7 @@ export function FleetMap({
   height = 480,
   showRuler = false,
   testId = 'fleet-map',
+  adoptEarly = false,
 }: FleetMapProps) {
   const { t } = useTranslation('map');
   const rtl = useLayoutStore((s) => s.direction === 'rtl');
@@ -53,17 +63,11 @@ export function FleetMap({
     vehicles || selectedId === null ? null : (s.byId.get(selectedId) ?? null),
   );
   const selected = vehicles ? fromProps : fromStore;
-  const locale = useMemo(
-    () => ({
-      'NavigationControl.ZoomIn': t('controls.zoomIn'),
-      'NavigationControl.ZoomOut': t('controls.zoomOut'),
-    }),
-    [t],
-  );
+  const locale = useMemo(() => mapControlsLocale(t), [t]);
 
   return (
     <div className="fleet-map" style={{ height }} data-testid={testId}>
-      <MapView className="fleet-map-canvas" rtl={rtl} locale={locale}>
+      <MapView className="fleet-map-canvas" rtl={rtl} locale={locale} adoptEarly={adoptEarly}>
         <FitFleetOnce vehicles={vehicles} skip={selectedId !== null} />
         <VehiclesLayer vehicles={vehicles} selected={selected} onSelect={measuring ? undefined : onSelect} />
         <FocusVehicle vehicle={selected} follow={follow} />

@@ -2,7 +2,7 @@ import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { baseMap, preferOffline, TILE_ERROR_LIMIT } from './base-style';
+import { baseMap, preferOffline, TILE_ERROR_LIMIT, type BaseMap } from './base-style';
 import { installMapImages } from './canvas-images';
 import { MapContext, type MapContextValue } from './map-context';
 
@@ -31,13 +31,112 @@ interface MapViewProps {
   rtl?: boolean;
   /** Labels of the built-in controls (zoom in/out, compass) in the user's language. */
   locale?: Record<string, string>;
+  /** Takes the map started at boot for this page (early-map.ts) when there is one. */
+  adoptEarly?: boolean;
+}
+
+/** A map and what its React side needs: the context value once its style is loaded. */
+export interface MapHandle {
+  map: maplibregl.Map;
+  /** Null until the style is loaded; a new value after every style (re)load. */
+  value: MapContextValue | null;
+  /** Told of every new value. */
+  onChange: ((value: MapContextValue) => void) | null;
+}
+
+/** The map container: left-to-right whatever the page direction (the canvas and its controls). */
+export function createMapContainer(): HTMLDivElement {
+  const el = document.createElement('div');
+  el.dir = 'ltr';
+  return el;
 }
 
 /**
- * Creates the MapLibre map once, gives it to its children through `useMap()`, follows its container's
- * size, and falls back to the built-in offline base map when the remote one cannot be loaded.
+ * Creates a MapLibre map in `el` on the given base map, and falls back to the built-in offline base
+ * map when the remote one's tiles keep failing.
  */
-export function MapView({ children, className, style, rtl = false, locale }: MapViewProps) {
+export function createMap(el: HTMLDivElement, base: BaseMap, locale?: Record<string, string>): MapHandle {
+  let kind = base.kind;
+  let styleVersion = 0;
+  let tileErrors = 0;
+  el.dataset.baseMap = kind;
+  const map = new maplibregl.Map({
+    container: el,
+    style: base.style,
+    center: DEFAULT_CENTER,
+    zoom: DEFAULT_ZOOM,
+    attributionControl: { compact: true },
+    dragRotate: false,
+    pitchWithRotate: false,
+    locale,
+    maxPitch: 0,
+    // No symbol fade: a 300 ms fade after every placement change means ~10 extra frames for each
+    // live refresh; without it a refresh is one frame (bench/map-bench.mjs, docs/performance.md).
+    fadeDuration: 0,
+  });
+  const handle: MapHandle = { map, value: null, onChange: null };
+  map.touchZoomRotate.disableRotation();
+  const removeImages = installMapImages(map);
+  map.once('remove', removeImages);
+  map.on('style.load', () => {
+    if (styleVersion === 0) performance.mark('pantau:map-style-loaded');
+    styleVersion += 1;
+    el.dataset.baseMap = kind;
+    handle.value = { map, styleVersion, baseMap: kind };
+    handle.onChange?.(handle.value);
+  });
+  // Tiles that keep failing (a network that lets the style through but not the tiles): go offline.
+  map.on('error', (event) => {
+    const { sourceId, tile } = event as unknown as { sourceId?: string; tile?: unknown };
+    if (kind !== 'remote' || !sourceId || !tile) return;
+    tileErrors += 1;
+    if (tileErrors < TILE_ERROR_LIMIT) return;
+    kind = 'offline';
+    map.setStyle(preferOffline().style, { diff: false });
+  });
+  return handle;
+}
+
+/** A map started before its page was rendered (early-map.ts): its container now, the map once made. */
+export interface EarlyMap {
+  el: HTMLDivElement;
+  handle: Promise<MapHandle>;
+  /** The page shows it now (its repaints were held while it was hidden). */
+  shown(map: maplibregl.Map): void;
+}
+
+let earlyMap: EarlyMap | undefined;
+
+/** Offers an early map to the next MapView that adopts one. */
+export function offerEarlyMap(early: EarlyMap): void {
+  earlyMap = early;
+}
+
+/** Takes back an offered map no MapView has adopted; false when one has. */
+export function withdrawEarlyMap(early: EarlyMap): boolean {
+  if (earlyMap !== early) return false;
+  earlyMap = undefined;
+  return true;
+}
+
+function takeEarlyMap(): EarlyMap | undefined {
+  const early = earlyMap;
+  earlyMap = undefined;
+  return early;
+}
+
+/**
+ * Creates the MapLibre map once (or takes the one started at boot), gives it to its children through
+ * `useMap()`, and follows its container's size.
+ */
+export function MapView({
+  children,
+  className,
+  style,
+  rtl = false,
+  locale,
+  adoptEarly = false,
+}: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const [value, setValue] = useState<MapContextValue | null>(null);
   const localeRef = useRef(locale);
@@ -47,63 +146,47 @@ export function MapView({ children, className, style, rtl = false, locale }: Map
   // Before the page paints (a layout effect): a passive effect would wait for that first frame, which
   // with software WebGL is ~0.1 s on the way to the vehicles.
   useLayoutEffect(() => {
+    const outer = container.current!;
     let cancelled = false;
-    let map: maplibregl.Map | undefined;
+    let handle: MapHandle | undefined;
     let observer: ResizeObserver | undefined;
-    let removeImages: (() => void) | undefined;
-    void baseMap().then((base) => {
-      const el = container.current;
-      if (cancelled || !el) return;
-      let kind = base.kind;
-      let styleVersion = 0;
-      let tileErrors = 0;
-      el.dataset.baseMap = kind;
-      map = new maplibregl.Map({
-        container: el,
-        style: base.style,
-        center: DEFAULT_CENTER,
-        zoom: DEFAULT_ZOOM,
-        attributionControl: { compact: true },
-        dragRotate: false,
-        pitchWithRotate: false,
-        locale: localeRef.current,
-        maxPitch: 0,
-        // No symbol fade: a 300 ms fade after every placement change means ~10 extra frames for each
-        // live refresh; without it a refresh is one frame (bench/map-bench.mjs, docs/performance.md).
-        fadeDuration: 0,
-      });
-      const m = map;
-      m.touchZoomRotate.disableRotation();
-      removeImages = installMapImages(m);
-      m.on('style.load', () => {
-        if (styleVersion === 0) performance.mark('pantau:map-style-loaded');
-        styleVersion += 1;
-        el.dataset.baseMap = kind;
-        setValue({ map: m, styleVersion, baseMap: kind });
-      });
-      // Tiles that keep failing (a network that lets the style through but not the tiles): go offline.
-      m.on('error', (event) => {
-        const { sourceId, tile } = event as unknown as { sourceId?: string; tile?: unknown };
-        if (kind !== 'remote' || !sourceId || !tile) return;
-        tileErrors += 1;
-        if (tileErrors < TILE_ERROR_LIMIT) return;
-        kind = 'offline';
-        m.setStyle(preferOffline().style, { diff: false });
-      });
-      observer = new ResizeObserver(() => m.resize());
+    const early = adoptEarly ? takeEarlyMap() : undefined;
+    const el = early?.el ?? createMapContainer();
+    el.style.cssText = 'width:100%;height:100%';
+    // Tests and bench/map-bench.mjs find the map by this (not the hidden one of early-map.ts).
+    el.dataset.testid = 'map-view';
+    if (early) el.dataset.startedEarly = 'true';
+    outer.appendChild(el);
+    const made =
+      early?.handle ??
+      baseMap().then((base) => (cancelled ? undefined : createMap(el, base, localeRef.current)));
+    void made.then((h) => {
+      if (!h) return;
+      if (cancelled) {
+        h.map.remove();
+        return;
+      }
+      handle = h;
+      early?.shown(h.map);
+      h.onChange = setValue;
+      if (h.value) setValue(h.value);
+      observer = new ResizeObserver(() => h.map.resize());
       observer.observe(el);
     });
     removed.current = false;
     return () => {
       cancelled = true;
       observer?.disconnect();
-      removeImages?.();
       // On unmount this cleanup runs before the controls' one below, which must then leave them alone.
       removed.current = true;
-      map?.remove();
+      if (handle) {
+        handle.onChange = null;
+        handle.map.remove();
+      }
+      el.remove();
       setValue(null);
     };
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Built-in controls on the inline-end side.
   useEffect(() => {
@@ -120,8 +203,7 @@ export function MapView({ children, className, style, rtl = false, locale }: Map
   }, [value?.map, rtl]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    // The canvas and its controls are laid out left-to-right whatever the page direction.
-    <div ref={container} dir="ltr" className={className} style={style} data-testid="map-view">
+    <div ref={container} className={className} style={style}>
       {value && <MapContext.Provider value={value}>{children}</MapContext.Provider>}
     </div>
   );

@@ -3,6 +3,7 @@ import type { GeoJSONSource, MapLayerMouseEvent, MapSourceDataEvent } from 'mapl
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLiveStore } from '../lib/live/live-store';
 import { removeOwned, useMap } from './map-context';
+import { takeEarlyVehicles } from './early-map';
 import { createRepaintGate, type RepaintGate } from './repaint-gate';
 import {
   addVehicleLayers,
@@ -74,16 +75,23 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
   useLayoutEffect(() => {
     // The vehicles known now go into the new source itself: an empty source and then the data would be
     // two messages to maplibre's worker, the second waiting behind the first and a frame (~0.2 s).
-    const seed = latest.current;
+    // A map started at boot (early-map.ts) may have its vehicles source already: it is taken as it is,
+    // and its frames, held while it was hidden, are this layer's to let through.
+    const early = live ? takeEarlyVehicles(map) : undefined;
+    early?.release();
+    const seed = early?.vehicles ?? latest.current;
     const gate = createRepaintGate(map, VEHICLES_SOURCE);
     gateRef.current = gate;
     let stopLoadHold = () => {};
-    if (seed.length > 0) {
+    if (early?.tilesAsked) {
+      // A hidden frame asked for the tiles: the first frame in the page waits for them.
+      if (!map.isSourceLoaded(VEHICLES_SOURCE)) gate.hold(HOLD_MS);
+    } else if (seed.length > 0) {
       // Until the seeded fleet is drawn, frames wait (the base map with them): first for the worker to
       // cluster it (adding the layers asks for one at once), then, once a frame has asked for the
       // source's tiles, for those tiles. Two frames instead of five or six, and the worker gets the
       // CPU they took.
-      gate.hold(LOAD_HOLD_MS, 'content');
+      if (!early || !map.getSource(VEHICLES_SOURCE)?.loaded()) gate.hold(LOAD_HOLD_MS, 'content');
       const onTilesAsked = (e: MapSourceDataEvent) => {
         if (e.sourceId !== VEHICLES_SOURCE || !e.tile) return;
         map.off('sourcedataloading', onTilesAsked);
@@ -92,7 +100,8 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
       map.on('sourcedataloading', onTilesAsked);
       stopLoadHold = () => map.off('sourcedataloading', onTilesAsked);
     }
-    addVehicleLayers(map, seed.length > 0 ? vehicleCollection(seed) : EMPTY);
+    if (early) map.triggerRepaint();
+    else addVehicleLayers(map, seed.length > 0 ? vehicleCollection(seed) : EMPTY);
     applied.current = seed.length > 0 ? diffVehicles(new Map(), seed).next : null;
     const onPoint = (e: MapLayerMouseEvent) => {
       const id = e.features?.[0]?.id;

@@ -47,7 +47,10 @@ export function AppLayout() {
 
   return (
     <div className={classes.join(' ')}>
+      {/* hasSider: laid out in a row from the first render (antd otherwise finds the sider in an
+          effect, and the workspace is drawn full width first, then narrowed). */}
       <Layout
+        hasSider
         className="app-layout"
         data-testid="app-layout"
         data-boxed={settings.boxed}
