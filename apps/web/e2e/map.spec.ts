@@ -130,10 +130,14 @@ test.describe('live map', () => {
   });
 });
 
-test('opening /map shows the map started at boot, and leaves one map after going elsewhere and back', async ({
+test('opening /map: the snapshot asked for before the app ran, the map started at boot, one map after going elsewhere and back', async ({
   page,
 }) => {
   await signInToShell(page, 'admin');
+  const snapshots: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/tracking') snapshots.push(r.url());
+  });
   await page.goto('/map');
   const map = page.getByTestId('map-view');
   // Made before the page was rendered, hidden until the page took it (early-map.ts); its frames, held
@@ -141,6 +145,10 @@ test('opening /map shows the map started at boot, and leaves one map after going
   await expect(map).toHaveAttribute('data-started-early', 'true');
   expect(await vehiclesDrawn(page)).toBeGreaterThan(0);
   await expect(page.locator('.maplibregl-map')).toHaveCount(1);
+  // The snapshot was asked for by public/prefetch-snapshot.js before the app's code ran, and the app took
+  // that answer instead of asking again.
+  expect(await page.evaluate(() => '__pantauSnapshot' in window)).toBe(true);
+  expect(snapshots).toHaveLength(1);
   await page.getByTestId('sidebar').getByText('Dashboard', { exact: true }).click();
   await expect(page.getByTestId('dashboard-map').getByTestId('map-view')).toBeVisible();
   await expect(page.locator('.maplibregl-map')).toHaveCount(1);

@@ -2,9 +2,11 @@ import { COOKIE } from '@pantau/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { startMapPageEarly } from '../features/map/start-map-early';
 import { getCookie } from '../lib/cookies';
 import '../lib/i18n';
 import { trackingQueryOptions } from '../lib/live/tracking-query';
+import { prewarmMap } from '../map/map-view';
 import { createQueryClient, Providers } from './providers';
 import { createAppRouter } from './router';
 import './styles.css';
@@ -17,19 +19,20 @@ const FLEET_PAGES = new Set(['/', '/_app', '/map', '/vehicle-summary']);
 
 // A returning user with a chosen role (the role cookies are readable; the token is HttpOnly) opening a
 // fleet page: fetch the snapshot and the page's code now, beside the app's boot (auth/me, the shell),
-// instead of after it. At 10,000 vehicles this starts the few-MB snapshot ~0.5 s earlier. If the
-// session has ended the request fails quietly and the server's redirect takes over as usual.
+// instead of after it. The snapshot's request was already made by public/prefetch-snapshot.js while
+// this code loaded; its response is taken here. If the session has ended the request fails quietly and
+// the server's redirect takes over as usual.
 if (getCookie(COOKIE.roleUnit) && getCookie(COOKIE.roleUser)) {
   const path = window.location.pathname;
   if (FLEET_PAGES.has(path)) void queryClient.prefetchQuery(trackingQueryOptions());
   void import('./shell/app-layout');
   // The map page's map starts now (its style, the base map, then the vehicles as soon as they are in);
   // the dashboard's map worker too.
-  if (path === '/map')
-    void import('./pages/map-route').then((m) =>
-      m.startMapRouteEarly(queryClient.fetchQuery(trackingQueryOptions())),
-    );
-  if (path === '/') void import('../map/map-view').then((m) => m.prewarmMap());
+  if (path === '/map') {
+    void import('./pages/map-route');
+    startMapPageEarly(queryClient.fetchQuery(trackingQueryOptions()));
+  }
+  if (path === '/') prewarmMap();
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -2,12 +2,11 @@ import { ColumnWidthOutlined } from '@ant-design/icons';
 import type { TrackingItem } from '@pantau/contracts';
 import { FloatButton } from 'antd';
 import { useMemo, useState } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLayoutStore } from '../lib/layout-store';
 import { useLiveStore } from '../lib/live/live-store';
 import { FitFleetOnce, FocusVehicle } from './camera';
-import { MapView } from './map-view';
+import { mapControlsLocale, MapView } from './map-view';
 import type { LngLat } from './ruler';
 import { RulerLayer } from './ruler-layer';
 import { RulerPanel } from './ruler-panel';
@@ -31,12 +30,6 @@ export interface FleetMapProps {
   /** Takes the map started at boot for this page (early-map.ts) when there is one. */
   adoptEarly?: boolean;
 }
-
-/** The built-in controls' labels (maplibre's UI strings) in the user's language. */
-export const mapControlsLocale = (t: TFunction<'map'>): Record<string, string> => ({
-  'NavigationControl.ZoomIn': t('controls.zoomIn'),
-  'NavigationControl.ZoomOut': t('controls.zoomOut'),
-});
 
 /** The live fleet map used by /map and the dashboard. */
 export function FleetMap({

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
@@ -18,6 +19,12 @@ export function prewarmMap(): void {
   maplibregl.prewarm();
   void baseMap();
 }
+
+/** The built-in controls' labels (maplibre's UI strings) in the user's language. */
+export const mapControlsLocale = (t: TFunction<'map'>): Record<string, string> => ({
+  'NavigationControl.ZoomIn': t('controls.zoomIn'),
+  'NavigationControl.ZoomOut': t('controls.zoomOut'),
+});
 
 /** Java's toll corridor, where the fleet drives, until the vehicles say otherwise. */
 export const DEFAULT_CENTER: [number, number] = [108.6, -6.8];

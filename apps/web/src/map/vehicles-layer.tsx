@@ -142,7 +142,7 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
       gate.dispose();
       removeOwned(map, Object.values(LAYER), [VEHICLES_SOURCE, SELECTED_SOURCE]);
     };
-  }, [map, styleVersion]);
+  }, [map, styleVersion, live]);
 
   // Data: throttled to one refresh a second; a diff when few vehicles changed, the whole set otherwise.
   const schedule = useRef<() => void>(() => {});

@@ -5,6 +5,26 @@ import { trackingListOf } from './tracking-guard';
 
 export const trackingKeys = { all: ['tracking'] as const };
 
+declare global {
+  interface Window {
+    /** The snapshot asked for by public/prefetch-snapshot.js before the app's code ran. */
+    __pantauSnapshot?: Promise<Response | null>;
+  }
+}
+
+/** The prefetched snapshot's body, once; undefined when there is none or it failed (then the app asks). */
+async function prefetched(): Promise<unknown> {
+  const response = typeof window === 'undefined' ? undefined : window.__pantauSnapshot;
+  if (!response) return undefined;
+  window.__pantauSnapshot = undefined;
+  try {
+    const r = await response;
+    return r?.ok ? ((await r.json()) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * `GET /api/tracking`: the chosen unit's vehicles with their latest state. Without Take/Skip the server
  * answers the whole unit; should it ever answer less than `count`, the rest is read in pages in parallel.
@@ -24,7 +44,7 @@ export async function getTracking(signal?: AbortSignal): Promise<TrackingItem[]>
   };
   const page = async (skip: number) =>
     checked(await api.getAuth<unknown>('tracking', { query: { Take: MAX_PAGE_SIZE, Skip: skip }, signal }));
-  const first = checked(await api.getAuth<unknown>('tracking', { signal }));
+  const first = checked((await prefetched()) ?? (await api.getAuth<unknown>('tracking', { signal })));
   performance.mark('pantau:tracking-snapshot', { detail: first.results.length });
   if (first.results.length >= first.count || first.results.length === 0) return first.results;
   const skips: number[] = [];

@@ -4,8 +4,6 @@ import { Badge, Switch, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isMobile, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../../lib/layout-settings';
-import { useLayoutStore } from '../../../lib/layout-store';
 import { useLiveStore } from '../../../lib/live/live-store';
 import { useLiveSeed } from '../../../lib/live/use-live-vehicles';
 import { FleetMap } from '../../../map/fleet-map';
@@ -39,21 +37,6 @@ function FleetCounts() {
       </Typography.Text>
     </>
   );
-}
-
-/**
- * The map's size on this page before the page is rendered (what map-page.css and the shell will give
- * it, with the toolbar on one line), for the map started at boot. Only a hint: the map follows its
- * container's real size once the page takes it.
- */
-export function mapStageSize(): { width: number; height: number } {
-  const { innerWidth: width, innerHeight: height } = window;
-  const { collapsed } = useLayoutStore.getState();
-  const mobile = isMobile((q) => window.matchMedia(q));
-  const sider = mobile ? 0 : collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
-  const padding = width < 576 ? 12 : 20;
-  const page = Math.max(420, height - 56 - 2 * padding);
-  return { width: width - sider - 2 * padding, height: page - 12 - 32 };
 }
 
 /**
