@@ -149,6 +149,14 @@ test('opening /map: the snapshot asked for before the app ran, the map started a
   // that answer instead of asking again.
   expect(await page.evaluate(() => '__pantauSnapshot' in window)).toBe(true);
   expect(snapshots).toHaveLength(1);
+  // It follows its container: collapsing the sidebar widens the canvas to the new width.
+  const canvasWidth = () => page.locator('canvas.maplibregl-canvas').evaluate((c) => c.clientWidth);
+  const before = await canvasWidth();
+  await page.getByTestId('sidebar-toggle').click();
+  await expect.poll(canvasWidth).toBeGreaterThan(before);
+  expect(await canvasWidth()).toBe(await map.evaluate((el) => el.clientWidth));
+  await page.getByTestId('sidebar-toggle').click();
+  await expect.poll(canvasWidth).toBe(before);
   await page.getByTestId('sidebar').getByText('Dashboard', { exact: true }).click();
   await expect(page.getByTestId('dashboard-map').getByTestId('map-view')).toBeVisible();
   await expect(page.locator('.maplibregl-map')).toHaveCount(1);

@@ -133,8 +133,8 @@ function takeEarlyMap(): EarlyMap | undefined {
 }
 
 /**
- * Creates the MapLibre map once (or takes the one started at boot), gives it to its children through
- * `useMap()`, and follows its container's size.
+ * Creates the MapLibre map once (or takes the one started at boot) and gives it to its children
+ * through `useMap()`. maplibre follows its container's size itself (`trackResize`, a ResizeObserver).
  */
 export function MapView({
   children,
@@ -156,7 +156,6 @@ export function MapView({
     const outer = container.current!;
     let cancelled = false;
     let handle: MapHandle | undefined;
-    let observer: ResizeObserver | undefined;
     const early = adoptEarly ? takeEarlyMap() : undefined;
     const el = early?.el ?? createMapContainer();
     el.style.cssText = 'width:100%;height:100%';
@@ -177,13 +176,10 @@ export function MapView({
       early?.shown(h.map);
       h.onChange = setValue;
       if (h.value) setValue(h.value);
-      observer = new ResizeObserver(() => h.map.resize());
-      observer.observe(el);
     });
     removed.current = false;
     return () => {
       cancelled = true;
-      observer?.disconnect();
       // On unmount this cleanup runs before the controls' one below, which must then leave them alone.
       removed.current = true;
       if (handle) {
