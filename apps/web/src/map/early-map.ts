@@ -15,7 +15,7 @@ import { addVehicleLayers, VEHICLES_SOURCE } from './vehicle-layer-style';
 import { vehicleCollection } from './vehicle-features';
 
 /** A map its page has not taken by then is given up (the page went elsewhere: sign-in, an error). */
-export const EARLY_MAP_GIVE_UP_MS = 20_000;
+const EARLY_MAP_GIVE_UP_MS = 20_000;
 
 export interface EarlyMapOptions {
   /** The tracking snapshot on its way (the same request the page's query uses). */
