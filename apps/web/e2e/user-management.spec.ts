@@ -30,10 +30,14 @@ async function findUser(page: Page, username: string) {
 
 /** Picks an option of the antd Select that is open now. */
 async function pickOption(page: Page, label: string) {
-  await page
-    .locator('.ant-select-dropdown:visible')
-    .locator(`.ant-select-item-option[title="${label}"]`)
-    .click();
+  // On a loaded machine a click can land while the list is still animating in and be lost (seen once
+  // in CI): the pick is retried until the list has closed.
+  const list = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await list.count()) > 0)
+      await list.locator(`.ant-select-item-option[title="${label}"]`).click({ timeout: 2_000 });
+    await expect(list).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Signs in and waits for the shell; the first page after the server starts can be slow on a busy machine. */
