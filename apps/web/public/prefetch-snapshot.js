@@ -3,6 +3,8 @@
 // page that shows the live fleet: the tracking snapshot is asked for now, while the app's code is still
 // loading, and the app takes the response when it wants it (src/lib/live/tracking-query.ts). Nothing
 // is parsed here: that would only delay the app's start. Any failure leaves it to the app's own request.
+// A classic script cannot import: the cookie names are COOKIE.roleUnit/roleUser (@pantau/contracts) and
+// the pages are main.tsx's FLEET_PAGES; keep them in step.
 (function () {
   var cookies = document.cookie;
   if (!/(?:^|; )role_unit=/.test(cookies) || !/(?:^|; )role_user=/.test(cookies)) return;

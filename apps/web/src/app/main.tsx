@@ -14,7 +14,7 @@ import './styles.css';
 const router = createAppRouter();
 const queryClient = createQueryClient();
 
-/** Pages that show the live fleet from the tracking snapshot. */
+/** Pages that show the live fleet from the tracking snapshot (also listed in public/prefetch-snapshot.js). */
 const FLEET_PAGES = new Set(['/', '/_app', '/map', '/vehicle-summary']);
 
 // A returning user with a chosen role (the role cookies are readable; the token is HttpOnly) opening a
