@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mapWorkerMeta } from './map-worker-meta';
 
 // In dev Vite serves the SPA and proxies /api (REST and the live WebSocket) to the server on :3000.
 // The production build goes to dist/, which the server serves.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), mapWorkerMeta()],
   server: {
     port: 5173,
     proxy: {

@@ -25,6 +25,10 @@ function ThemedApp({ children }: { children: ReactNode }) {
       theme={{
         token: { colorPrimary: weakColor ? '#64748b' : BRAND_COLOR, borderRadius: 8, fontSize: 14 },
         algorithm: theme.defaultAlgorithm,
+        // No styles generated at run time: antd/dist/antd.css (main.tsx) has them all, written with CSS
+        // variables that the tokens above still set. Generating them cost ~0.15 s of main thread when
+        // the shell first rendered (bench/map-bench.mjs CPU profiles, docs/performance.md).
+        zeroRuntime: true,
         components: {
           Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 12px' },
         },

@@ -3,6 +3,7 @@ import type { Map as MapLibreMap, MapSourceDataEvent } from 'maplibre-gl';
 import { useLiveStore } from '../lib/live/live-store';
 import { baseMap } from './base-style';
 import { fitFleet } from './camera';
+import { hideBaseMap } from './hide-base-map';
 import {
   createMap,
   createMapContainer,
@@ -11,7 +12,13 @@ import {
   withdrawEarlyMap,
   type EarlyMap,
 } from './map-view';
-import { addVehicleLayers, VEHICLES_SOURCE } from './vehicle-layer-style';
+import {
+  addVehicleLayers,
+  addWarmupLayers,
+  removeWarmupLayers,
+  VEHICLES_SOURCE,
+  WARMUP_SOURCE,
+} from './vehicle-layer-style';
 import { vehicleCollection } from './vehicle-features';
 
 /** A map its page has not taken by then is given up (the page went elsewhere: sign-in, an error). */
@@ -32,7 +39,7 @@ export interface EarlyMapOptions {
 export interface EarlyVehicles {
   /** The vehicles the source was created with. */
   vehicles: readonly TrackingItem[];
-  /** A hidden frame has asked for the source's tiles already. */
+  /** A hidden frame has asked for the source's tiles already (false: the page's first frame will). */
   tilesAsked: boolean;
   /** Lets the map's repaints through again (without painting): the layer's own gate takes over. */
   release(): void;
@@ -75,14 +82,19 @@ function holdRepaints(map: MapLibreMap) {
 /**
  * Starts a live fleet page's map at boot, before React has rendered the page (main.tsx, for /map with
  * a chosen role). The map is made in a hidden container of the size the page will give it, and holds
- * its frames: its style loads and maplibre's worker cuts the base map while the snapshot downloads.
- * When the snapshot is in, the live store is seeded and the vehicles go to the worker at once, while
- * the shell and the page are still rendering; once they are clustered one hidden frame asks for the
- * tiles. The page's MapView then adopts the map (`adoptEarly`), its VehiclesLayer the vehicles source
- * and the frames; the first frame painted in the page is the one that counts as drawn. Before, the
- * map and the vehicles waited for the shell and the page (bench/map-bench.mjs, docs/performance.md).
+ * its frames: its style loads while the snapshot downloads. When the snapshot is in, the live store is
+ * seeded and the vehicles go to the worker at once (the base map's layers hidden meanwhile, so that the
+ * vehicles' tiles are cut first); once they are clustered one hidden frame asks for the tiles, and one
+ * more draws two warm-up points to compile the vehicle layers' programs. The page's MapView then adopts
+ * the map (`adoptEarly`), its VehiclesLayer the vehicles source and the frames; the first frame painted
+ * in the page is the one that counts as drawn. Before, the map and the vehicles waited for the shell and
+ * the page (bench/map-bench.mjs, docs/performance.md).
+ *
+ * Answers a promise settled once the vehicles are with the worker, or the map is not needed: main.tsx
+ * renders the app after it, so that React's first render (~0.25 s of main thread) overlaps the worker's
+ * clustering instead of holding back the style and the vehicles.
  */
-export function startEarlyMap({ snapshot, size, locale, fit }: EarlyMapOptions): void {
+export function startEarlyMap({ snapshot, size, locale, fit }: EarlyMapOptions): Promise<void> {
   prewarmMap();
   const el = createMapContainer();
   el.style.cssText =
@@ -91,6 +103,9 @@ export function startEarlyMap({ snapshot, size, locale, fit }: EarlyMapOptions):
   document.body.appendChild(el);
   let shown = false;
   let held: ReturnType<typeof holdRepaints> | undefined;
+  let showBase = () => {};
+  let settle = () => {};
+  const settled = new Promise<void>((resolve) => (settle = resolve));
   const handle = baseMap().then((base) => {
     const made = createMap(el, base, locale);
     held = holdRepaints(made.map);
@@ -103,11 +118,15 @@ export function startEarlyMap({ snapshot, size, locale, fit }: EarlyMapOptions):
     handle,
     shown: (map) => {
       shown = true;
+      settle();
+      showBase();
+      removeWarmupLayers(map);
       if (!earlyVehicles.has(map)) held?.release(true);
     },
   };
   offerEarlyMap(early);
   const giveUp = () => {
+    settle();
     if (!withdrawEarlyMap(early)) return; // the page has it
     el.remove();
     void handle.then(({ map }) => map.remove());
@@ -124,26 +143,47 @@ export function startEarlyMap({ snapshot, size, locale, fit }: EarlyMapOptions):
     Promise.all([snapshot, styled]).then(
       ([vehicles]) => {
         // Shown already: the page's VehiclesLayer makes the source from the live store itself.
-        if (shown || removed) return;
+        if (shown || removed) return settle();
         useLiveStore.getState().seed(vehicles, vehicles);
         if (fit) fitFleet(map, vehicles);
+        showBase = hideBaseMap(map);
+        // Before the vehicles: the worker takes the two warm-up points first.
+        addWarmupLayers(map, map.getCenter().toArray());
         addVehicleLayers(map, vehicleCollection(vehicles));
         const taken: EarlyVehicles = { vehicles, tilesAsked: false, release: () => held?.release(false) };
         earlyVehicles.set(map, taken);
         performance.mark('pantau:vehicles-sent', { detail: vehicles.length });
+        settle();
         // Once the worker has clustered them, one hidden frame asks for every source's tiles, so that
         // they are in (or on their way) when the page shows the map.
         const clustered = (e: MapSourceDataEvent) => {
           if (e.sourceId !== VEHICLES_SOURCE || e.sourceDataType !== 'content') return;
           map.off('sourcedata', clustered);
           if (shown) return;
-          taken.tilesAsked = true;
+          map.on('sourcedataloading', asked);
           held?.paintOnce();
         };
+        // Said only once the frame has asked (the page may take the map between the two).
+        const asked = (e: MapSourceDataEvent) => {
+          if (e.sourceId !== VEHICLES_SOURCE || !e.tile) return;
+          map.off('sourcedataloading', asked);
+          taken.tilesAsked = true;
+          // After this frame: the next one asks for the base map's tiles, behind the vehicles'.
+          queueMicrotask(showBase);
+        };
+        // The warm-up points' tile is in (long before the vehicles'): one more hidden frame draws them,
+        // compiling the vehicle layers' programs while the worker still cuts the vehicles' tiles.
+        const warm = (e: MapSourceDataEvent) => {
+          if (e.sourceId !== WARMUP_SOURCE || !e.tile || !map.isSourceLoaded(WARMUP_SOURCE)) return;
+          map.off('sourcedata', warm);
+          if (!shown && !map.isSourceLoaded(VEHICLES_SOURCE)) held?.paintOnce();
+        };
         map.on('sourcedata', clustered);
+        map.on('sourcedata', warm);
       },
       // No snapshot (the session ended): the page shows what happened; the map is not needed.
       giveUp,
     );
-  });
+  }, giveUp);
+  return settled;
 }

@@ -5,6 +5,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { baseMap, preferOffline, TILE_ERROR_LIMIT, type BaseMap } from './base-style';
 import { installMapImages } from './canvas-images';
+import { withEarlyWorker } from './early-worker';
 import { MapContext, type MapContextValue } from './map-context';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -13,10 +14,11 @@ maplibregl.setWorkerUrl(workerUrl);
  * Starts maplibre's worker and decides the base map now, before any map exists: for a page that is
  * about to show one (called at boot). Otherwise the worker is created with the first map, and its
  * script (~0.5 MB) is fetched and compiled while the vehicles wait to be clustered: ~0.2 s at 10,000
- * vehicles (bench/map-bench.mjs, docs/performance.md).
+ * vehicles (bench/map-bench.mjs, docs/performance.md). The worker public/prefetch-snapshot.js started,
+ * if any, is the one maplibre gets (early-worker.ts).
  */
 export function prewarmMap(): void {
-  maplibregl.prewarm();
+  withEarlyWorker(workerUrl, () => maplibregl.prewarm());
   void baseMap();
 }
 

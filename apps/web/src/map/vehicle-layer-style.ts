@@ -1,5 +1,6 @@
-import type { FilterSpecification, Map as MapLibreMap } from 'maplibre-gl';
+import type { FilterSpecification, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { COUNT_PREFIX, PLATE_PREFIX } from './canvas-images';
+import { vehicleIconId } from './motion-colors';
 
 export const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -14,6 +15,64 @@ export const LAYER = {
   selectedIcon: 'vehicle-selected-icon',
   selectedLabel: 'vehicle-selected-label',
 } as const;
+type VehicleLayerIds = Record<'clusters' | 'clusterCount' | 'points' | 'labels', string>;
+
+/** The layers of a vehicles source: clusters, their counts, the vehicles and (from zoom 11) their plates. */
+function vehicleSourceLayers(source: string, ids: VehicleLayerIds): LayerSpecification[] {
+  const notCluster: FilterSpecification = ['!', ['has', 'point_count']];
+  return [
+    {
+      id: ids.clusters,
+      type: 'circle',
+      source,
+      filter: ['has', 'point_count'],
+      paint: {
+        'circle-color': ['step', ['get', 'point_count'], '#2563eb', 50, '#7c3aed', 500, '#be123c'],
+        'circle-radius': ['step', ['get', 'point_count'], 14, 50, 18, 500, 23],
+        'circle-opacity': 0.88,
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 2,
+      },
+    },
+    {
+      id: ids.clusterCount,
+      type: 'symbol',
+      source,
+      filter: ['has', 'point_count'],
+      layout: {
+        'icon-image': ['concat', COUNT_PREFIX, ['get', 'point_count_abbreviated']],
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+      },
+    },
+    {
+      id: ids.points,
+      type: 'symbol',
+      source,
+      filter: notCluster,
+      layout: {
+        'icon-image': ['get', 'icon'],
+        'icon-rotate': ['get', 'course'],
+        'icon-rotation-alignment': 'map',
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+      },
+    },
+    {
+      id: ids.labels,
+      type: 'symbol',
+      source,
+      filter: notCluster,
+      minzoom: 11,
+      layout: {
+        'icon-image': ['concat', PLATE_PREFIX, ['get', 'plate']],
+        'icon-anchor': 'top',
+        'icon-offset': [0, 15],
+      },
+    },
+  ];
+}
+
 /** The vehicles source (clustered, with `data`), the selected vehicle's source and their layers. */
 export function addVehicleLayers(map: MapLibreMap, data: GeoJSON.FeatureCollection) {
   map.addSource(VEHICLES_SOURCE, {
@@ -24,56 +83,7 @@ export function addVehicleLayers(map: MapLibreMap, data: GeoJSON.FeatureCollecti
     clusterMaxZoom: 12,
   });
   map.addSource(SELECTED_SOURCE, { type: 'geojson', data: EMPTY });
-  const notCluster: FilterSpecification = ['!', ['has', 'point_count']];
-  map.addLayer({
-    id: LAYER.clusters,
-    type: 'circle',
-    source: VEHICLES_SOURCE,
-    filter: ['has', 'point_count'],
-    paint: {
-      'circle-color': ['step', ['get', 'point_count'], '#2563eb', 50, '#7c3aed', 500, '#be123c'],
-      'circle-radius': ['step', ['get', 'point_count'], 14, 50, 18, 500, 23],
-      'circle-opacity': 0.88,
-      'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 2,
-    },
-  });
-  map.addLayer({
-    id: LAYER.clusterCount,
-    type: 'symbol',
-    source: VEHICLES_SOURCE,
-    filter: ['has', 'point_count'],
-    layout: {
-      'icon-image': ['concat', COUNT_PREFIX, ['get', 'point_count_abbreviated']],
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
-    },
-  });
-  map.addLayer({
-    id: LAYER.points,
-    type: 'symbol',
-    source: VEHICLES_SOURCE,
-    filter: notCluster,
-    layout: {
-      'icon-image': ['get', 'icon'],
-      'icon-rotate': ['get', 'course'],
-      'icon-rotation-alignment': 'map',
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
-    },
-  });
-  map.addLayer({
-    id: LAYER.labels,
-    type: 'symbol',
-    source: VEHICLES_SOURCE,
-    filter: notCluster,
-    minzoom: 11,
-    layout: {
-      'icon-image': ['concat', PLATE_PREFIX, ['get', 'plate']],
-      'icon-anchor': 'top',
-      'icon-offset': [0, 15],
-    },
-  });
+  for (const layer of vehicleSourceLayers(VEHICLES_SOURCE, LAYER)) map.addLayer(layer);
   map.addLayer({
     id: LAYER.selectedHalo,
     type: 'circle',
@@ -109,6 +119,44 @@ export function addVehicleLayers(map: MapLibreMap, data: GeoJSON.FeatureCollecti
       'icon-allow-overlap': true,
     },
   });
+}
+
+export const WARMUP_SOURCE = 'vehicles-warmup';
+const WARMUP_LAYERS: VehicleLayerIds = {
+  clusters: 'vehicles-warmup-clusters',
+  clusterCount: 'vehicles-warmup-cluster-count',
+  points: 'vehicles-warmup-points',
+  labels: 'vehicles-warmup-labels',
+};
+
+/**
+ * A cluster and a vehicle at `at`, drawn by copies of the vehicle layers, for a map nobody sees yet
+ * (early-map.ts): the frame that draws them compiles the layers' WebGL programs (shared by layers of the
+ * same style: ~90 ms of main thread and more of the GPU's with software WebGL) before the frame that
+ * shows the fleet. Removed with `removeWarmupLayers` before the map is shown.
+ */
+export function addWarmupLayers(map: MapLibreMap, at: [number, number]) {
+  const point = (properties: Record<string, unknown>): GeoJSON.Feature => ({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: at },
+    properties,
+  });
+  map.addSource(WARMUP_SOURCE, {
+    type: 'geojson',
+    data: {
+      type: 'FeatureCollection',
+      features: [
+        point({ point_count: 2, point_count_abbreviated: '2' }),
+        point({ icon: vehicleIconId({ vehicleClass: 'CC', motion: 'moving' }), course: 0, plate: '' }),
+      ],
+    },
+  });
+  for (const layer of vehicleSourceLayers(WARMUP_SOURCE, WARMUP_LAYERS)) map.addLayer(layer);
+}
+
+export function removeWarmupLayers(map: MapLibreMap) {
+  for (const id of Object.values(WARMUP_LAYERS)) if (map.getLayer(id)) map.removeLayer(id);
+  if (map.getSource(WARMUP_SOURCE)) map.removeSource(WARMUP_SOURCE);
 }
 
 /** Vehicles on screen, counting each cluster's members; written to the container for tests and the bench. */

@@ -24,8 +24,8 @@ function mapStageSize(): { width: number; height: number } {
  * Starts /map's map at boot, before the shell and the page are rendered (see early-map.ts). Part of the
  * app's first chunk, so that the map's style loads while the rest of the page's code arrives.
  */
-export function startMapPageEarly(snapshot: Promise<readonly TrackingItem[]>): void {
-  startEarlyMap({
+export function startMapPageEarly(snapshot: Promise<readonly TrackingItem[]>): Promise<void> {
+  return startEarlyMap({
     snapshot,
     size: mapStageSize(),
     locale: mapControlsLocale(i18n.getFixedT(null, 'map')),

@@ -9,6 +9,8 @@ declare global {
   interface Window {
     /** The snapshot asked for by public/prefetch-snapshot.js before the app's code ran. */
     __pantauSnapshot?: Promise<Response | null>;
+    /** Set when the app starts: public/prefetch-snapshot.js, if it runs later, does nothing. */
+    __pantauBooted?: boolean;
   }
 }
 
