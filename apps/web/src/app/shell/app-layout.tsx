@@ -35,8 +35,12 @@ export function AppLayout() {
     return () => window.clearTimeout(timer);
   }, []);
 
-  // Route changes scroll the workspace (the scrolling element) back to the top.
+  // Route changes scroll the workspace (the scrolling element) back to the top. Not on the first page:
+  // it is at the top already, and scrollTo there forced a layout of the whole shell (~30 ms at load).
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     workspace.current?.scrollTo({ top: 0, left: 0 });
   }, [pathname]);
 
