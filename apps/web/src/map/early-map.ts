@@ -3,7 +3,6 @@ import type { Map as MapLibreMap, MapSourceDataEvent } from 'maplibre-gl';
 import { useLiveStore } from '../lib/live/live-store';
 import { baseMap } from './base-style';
 import { fitFleet } from './camera';
-import { hideBaseMap } from './hide-base-map';
 import {
   createMap,
   createMapContainer,
@@ -12,13 +11,7 @@ import {
   withdrawEarlyMap,
   type EarlyMap,
 } from './map-view';
-import {
-  addVehicleLayers,
-  addWarmupLayers,
-  removeWarmupLayers,
-  VEHICLES_SOURCE,
-  WARMUP_SOURCE,
-} from './vehicle-layer-style';
+import { addVehicleLayers, VEHICLES_SOURCE } from './vehicle-layer-style';
 import { vehicleCollection } from './vehicle-features';
 
 /** A map its page has not taken by then is given up (the page went elsewhere: sign-in, an error). */
@@ -83,9 +76,8 @@ function holdRepaints(map: MapLibreMap) {
  * Starts a live fleet page's map at boot, before React has rendered the page (main.tsx, for /map with
  * a chosen role). The map is made in a hidden container of the size the page will give it, and holds
  * its frames: its style loads while the snapshot downloads. When the snapshot is in, the live store is
- * seeded and the vehicles go to the worker at once (the base map's layers hidden meanwhile, so that the
- * vehicles' tiles are cut first); once they are clustered one hidden frame asks for the tiles, and one
- * more draws two warm-up points to compile the vehicle layers' programs. The page's MapView then adopts
+ * seeded and the vehicles go to the worker at once; once they are clustered one hidden frame asks for
+ * the tiles. The page's MapView then adopts
  * the map (`adoptEarly`), its VehiclesLayer the vehicles source and the frames; the first frame painted
  * in the page is the one that counts as drawn. Before, the map and the vehicles waited for the shell and
  * the page (bench/map-bench.mjs, docs/performance.md).
@@ -103,7 +95,6 @@ export function startEarlyMap({ snapshot, size, locale, fit }: EarlyMapOptions):
   document.body.appendChild(el);
   let shown = false;
   let held: ReturnType<typeof holdRepaints> | undefined;
-  let showBase = () => {};
   let settle = () => {};
   const settled = new Promise<void>((resolve) => (settle = resolve));
   const handle = baseMap().then((base) => {
@@ -119,8 +110,6 @@ export function startEarlyMap({ snapshot, size, locale, fit }: EarlyMapOptions):
     shown: (map) => {
       shown = true;
       settle();
-      showBase();
-      removeWarmupLayers(map);
       if (!earlyVehicles.has(map)) held?.release(true);
     },
   };
@@ -146,9 +135,6 @@ export function startEarlyMap({ snapshot, size, locale, fit }: EarlyMapOptions):
         if (shown || removed) return settle();
         useLiveStore.getState().seed(vehicles, vehicles);
         if (fit) fitFleet(map, vehicles);
-        showBase = hideBaseMap(map);
-        // Before the vehicles: the worker takes the two warm-up points first.
-        addWarmupLayers(map, map.getCenter().toArray());
         addVehicleLayers(map, vehicleCollection(vehicles));
         const taken: EarlyVehicles = { vehicles, tilesAsked: false, release: () => held?.release(false) };
         earlyVehicles.set(map, taken);
@@ -168,18 +154,8 @@ export function startEarlyMap({ snapshot, size, locale, fit }: EarlyMapOptions):
           if (e.sourceId !== VEHICLES_SOURCE || !e.tile) return;
           map.off('sourcedataloading', asked);
           taken.tilesAsked = true;
-          // After this frame: the next one asks for the base map's tiles, behind the vehicles'.
-          queueMicrotask(showBase);
-        };
-        // The warm-up points' tile is in (long before the vehicles'): one more hidden frame draws them,
-        // compiling the vehicle layers' programs while the worker still cuts the vehicles' tiles.
-        const warm = (e: MapSourceDataEvent) => {
-          if (e.sourceId !== WARMUP_SOURCE || !e.tile || !map.isSourceLoaded(WARMUP_SOURCE)) return;
-          map.off('sourcedata', warm);
-          if (!shown && !map.isSourceLoaded(VEHICLES_SOURCE)) held?.paintOnce();
         };
         map.on('sourcedata', clustered);
-        map.on('sourcedata', warm);
       },
       // No snapshot (the session ended): the page shows what happened; the map is not needed.
       giveUp,

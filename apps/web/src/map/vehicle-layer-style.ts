@@ -1,6 +1,5 @@
 import type { FilterSpecification, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { COUNT_PREFIX, PLATE_PREFIX } from './canvas-images';
-import { vehicleIconId } from './motion-colors';
 
 export const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -119,44 +118,6 @@ export function addVehicleLayers(map: MapLibreMap, data: GeoJSON.FeatureCollecti
       'icon-allow-overlap': true,
     },
   });
-}
-
-export const WARMUP_SOURCE = 'vehicles-warmup';
-const WARMUP_LAYERS: VehicleLayerIds = {
-  clusters: 'vehicles-warmup-clusters',
-  clusterCount: 'vehicles-warmup-cluster-count',
-  points: 'vehicles-warmup-points',
-  labels: 'vehicles-warmup-labels',
-};
-
-/**
- * A cluster and a vehicle at `at`, drawn by copies of the vehicle layers, for a map nobody sees yet
- * (early-map.ts): the frame that draws them compiles the layers' WebGL programs (shared by layers of the
- * same style: ~90 ms of main thread and more of the GPU's with software WebGL) before the frame that
- * shows the fleet. Removed with `removeWarmupLayers` before the map is shown.
- */
-export function addWarmupLayers(map: MapLibreMap, at: [number, number]) {
-  const point = (properties: Record<string, unknown>): GeoJSON.Feature => ({
-    type: 'Feature',
-    geometry: { type: 'Point', coordinates: at },
-    properties,
-  });
-  map.addSource(WARMUP_SOURCE, {
-    type: 'geojson',
-    data: {
-      type: 'FeatureCollection',
-      features: [
-        point({ point_count: 2, point_count_abbreviated: '2' }),
-        point({ icon: vehicleIconId({ vehicleClass: 'CC', motion: 'moving' }), course: 0, plate: '' }),
-      ],
-    },
-  });
-  for (const layer of vehicleSourceLayers(WARMUP_SOURCE, WARMUP_LAYERS)) map.addLayer(layer);
-}
-
-export function removeWarmupLayers(map: MapLibreMap) {
-  for (const id of Object.values(WARMUP_LAYERS)) if (map.getLayer(id)) map.removeLayer(id);
-  if (map.getSource(WARMUP_SOURCE)) map.removeSource(WARMUP_SOURCE);
 }
 
 /** Vehicles on screen, counting each cluster's members; written to the container for tests and the bench. */
