@@ -29,7 +29,8 @@ const fieldError = (page: Page, field: string) =>
   page
     .getByTestId('driver-form')
     .locator('.ant-form-item', { has: page.getByTestId(`field-${field}`) })
-    .locator('.ant-form-item-explain-error');
+    // Not a message on its way out: the old one fades while the new one comes in.
+    .locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
 
 async function chooseSimClass(page: Page, simClass: string) {
   await page.getByTestId('field-simClass').click();
