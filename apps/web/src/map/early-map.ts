@@ -77,10 +77,9 @@ function holdRepaints(map: MapLibreMap) {
  * a chosen role). The map is made in a hidden container of the size the page will give it, and holds
  * its frames: its style loads while the snapshot downloads. When the snapshot is in, the live store is
  * seeded and the vehicles go to the worker at once; once they are clustered one hidden frame asks for
- * the tiles. The page's MapView then adopts
- * the map (`adoptEarly`), its VehiclesLayer the vehicles source and the frames; the first frame painted
- * in the page is the one that counts as drawn. Before, the map and the vehicles waited for the shell and
- * the page (bench/map-bench.mjs, docs/performance.md).
+ * the tiles. The page's MapView then adopts the map (`adoptEarly`), its VehiclesLayer the vehicles source
+ * and the frames; the first frame painted in the page is the one that counts as drawn. Before, the map
+ * and the vehicles waited for the shell and the page (bench/map-bench.mjs, docs/performance.md).
  *
  * Answers a promise settled once the vehicles are with the worker, or the map is not needed: main.tsx
  * renders the app after it, so that React's first render (~0.25 s of main thread) overlaps the worker's
