@@ -1,4 +1,4 @@
-import type { FilterSpecification, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
+import type { FilterSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { COUNT_PREFIX, PLATE_PREFIX } from './canvas-images';
 
 export const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -14,64 +14,6 @@ export const LAYER = {
   selectedIcon: 'vehicle-selected-icon',
   selectedLabel: 'vehicle-selected-label',
 } as const;
-type VehicleLayerIds = Record<'clusters' | 'clusterCount' | 'points' | 'labels', string>;
-
-/** The layers of a vehicles source: clusters, their counts, the vehicles and (from zoom 11) their plates. */
-function vehicleSourceLayers(source: string, ids: VehicleLayerIds): LayerSpecification[] {
-  const notCluster: FilterSpecification = ['!', ['has', 'point_count']];
-  return [
-    {
-      id: ids.clusters,
-      type: 'circle',
-      source,
-      filter: ['has', 'point_count'],
-      paint: {
-        'circle-color': ['step', ['get', 'point_count'], '#2563eb', 50, '#7c3aed', 500, '#be123c'],
-        'circle-radius': ['step', ['get', 'point_count'], 14, 50, 18, 500, 23],
-        'circle-opacity': 0.88,
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 2,
-      },
-    },
-    {
-      id: ids.clusterCount,
-      type: 'symbol',
-      source,
-      filter: ['has', 'point_count'],
-      layout: {
-        'icon-image': ['concat', COUNT_PREFIX, ['get', 'point_count_abbreviated']],
-        'icon-allow-overlap': true,
-        'icon-ignore-placement': true,
-      },
-    },
-    {
-      id: ids.points,
-      type: 'symbol',
-      source,
-      filter: notCluster,
-      layout: {
-        'icon-image': ['get', 'icon'],
-        'icon-rotate': ['get', 'course'],
-        'icon-rotation-alignment': 'map',
-        'icon-allow-overlap': true,
-        'icon-ignore-placement': true,
-      },
-    },
-    {
-      id: ids.labels,
-      type: 'symbol',
-      source,
-      filter: notCluster,
-      minzoom: 11,
-      layout: {
-        'icon-image': ['concat', PLATE_PREFIX, ['get', 'plate']],
-        'icon-anchor': 'top',
-        'icon-offset': [0, 15],
-      },
-    },
-  ];
-}
-
 /** The vehicles source (clustered, with `data`), the selected vehicle's source and their layers. */
 export function addVehicleLayers(map: MapLibreMap, data: GeoJSON.FeatureCollection) {
   map.addSource(VEHICLES_SOURCE, {
@@ -82,7 +24,56 @@ export function addVehicleLayers(map: MapLibreMap, data: GeoJSON.FeatureCollecti
     clusterMaxZoom: 12,
   });
   map.addSource(SELECTED_SOURCE, { type: 'geojson', data: EMPTY });
-  for (const layer of vehicleSourceLayers(VEHICLES_SOURCE, LAYER)) map.addLayer(layer);
+  const notCluster: FilterSpecification = ['!', ['has', 'point_count']];
+  map.addLayer({
+    id: LAYER.clusters,
+    type: 'circle',
+    source: VEHICLES_SOURCE,
+    filter: ['has', 'point_count'],
+    paint: {
+      'circle-color': ['step', ['get', 'point_count'], '#2563eb', 50, '#7c3aed', 500, '#be123c'],
+      'circle-radius': ['step', ['get', 'point_count'], 14, 50, 18, 500, 23],
+      'circle-opacity': 0.88,
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 2,
+    },
+  });
+  map.addLayer({
+    id: LAYER.clusterCount,
+    type: 'symbol',
+    source: VEHICLES_SOURCE,
+    filter: ['has', 'point_count'],
+    layout: {
+      'icon-image': ['concat', COUNT_PREFIX, ['get', 'point_count_abbreviated']],
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+    },
+  });
+  map.addLayer({
+    id: LAYER.points,
+    type: 'symbol',
+    source: VEHICLES_SOURCE,
+    filter: notCluster,
+    layout: {
+      'icon-image': ['get', 'icon'],
+      'icon-rotate': ['get', 'course'],
+      'icon-rotation-alignment': 'map',
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+    },
+  });
+  map.addLayer({
+    id: LAYER.labels,
+    type: 'symbol',
+    source: VEHICLES_SOURCE,
+    filter: notCluster,
+    minzoom: 11,
+    layout: {
+      'icon-image': ['concat', PLATE_PREFIX, ['get', 'plate']],
+      'icon-anchor': 'top',
+      'icon-offset': [0, 15],
+    },
+  });
   map.addLayer({
     id: LAYER.selectedHalo,
     type: 'circle',
