@@ -31,8 +31,10 @@ async function findUser(page: Page, username: string) {
 /** Picks an option of the antd Select that is open now. */
 async function pickOption(page: Page, label: string) {
   // On a loaded machine a click can land while the list is still animating in and be lost (seen once
-  // in CI): the pick is retried until the list has closed.
+  // in CI): the pick is retried until the list has closed. The list must have opened first (a list not
+  // shown yet once passed for a closed one, and nothing was picked).
   const list = page.locator('.ant-select-dropdown:visible');
+  await expect(list).not.toHaveCount(0);
   await expect(async () => {
     if ((await list.count()) > 0)
       await list.locator(`.ant-select-item-option[title="${label}"]`).click({ timeout: 2_000 });
