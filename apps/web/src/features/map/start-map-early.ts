@@ -21,8 +21,8 @@ function mapStageSize(): { width: number; height: number } {
 }
 
 /**
- * Starts /map's map at boot, before the shell and the page are rendered (see early-map.ts). Part of the
- * app's first chunk, so that the map's style loads while the rest of the page's code arrives.
+ * Starts /map's map at boot, before the shell and the page are rendered (see early-map.ts); settles once
+ * the vehicles are with maplibre's worker (main.tsx renders the app then).
  */
 export function startMapPageEarly(snapshot: Promise<readonly TrackingItem[]>): Promise<void> {
   return startEarlyMap({
