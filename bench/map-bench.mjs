@@ -210,7 +210,9 @@ async function run(n, profiling) {
       for (const e of list.getEntries()) b.longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
     new MutationObserver(() => {
-      const el = document.querySelector('[data-testid="map-view"]');
+      // The page's map, or the map shown in the boot shell before the page took it (no test id yet).
+      const el =
+        document.querySelector('[data-testid="map-view"]') ?? document.querySelector('[data-vehicles-drawn]');
       if (!el) return;
       // data-vehicles-drawn: vehicles in the painted source; older builds only wrote data-vehicles-rendered.
       const drawn = el.dataset.vehiclesDrawn ?? el.dataset.vehiclesRendered;

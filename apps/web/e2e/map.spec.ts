@@ -145,13 +145,32 @@ test('opening /map: the snapshot asked for before the app ran, the map started a
     await new Promise((resolve) => setTimeout(resolve, 300));
     await route.continue();
   });
+  // The boot shell (features/map/boot-shell.ts): where it put the map's stage, and whether the map was
+  // shown in it (drawn there before the app rendered, as it is when the app's render comes late enough).
+  await page.addInitScript(() => {
+    const seen: { stage?: DOMRect; drawnInShell?: boolean } = {};
+    (window as unknown as { __bootShell: typeof seen }).__bootShell = seen;
+    new MutationObserver(() => {
+      const stage = document.querySelector('[data-testid="boot-shell"] .boot-shell-stage');
+      if (stage && !seen.stage) seen.stage = stage.getBoundingClientRect();
+      if (stage?.querySelector('[data-vehicles-drawn]')) seen.drawnInShell = true;
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
   await page.goto('/map');
   const map = page.getByTestId('map-view');
-  // Made before the page was rendered, hidden until the page took it (early-map.ts); its frames, held
-  // while hidden, are the page's again: the vehicles are drawn.
+  // Made before the page was rendered (early-map.ts), in the boot shell, and taken by the page; its
+  // frames, held until then, are the page's again: the vehicles are drawn.
   await expect(map).toHaveAttribute('data-started-early', 'true');
   expect(await vehiclesDrawn(page)).toBeGreaterThan(0);
   await expect(page.locator('.maplibregl-map')).toHaveCount(1);
+  // The boot shell is gone, and it had the map where the page has it, to the pixel.
+  await expect(page.getByTestId('boot-shell')).toHaveCount(0);
+  const boot = await page.evaluate(
+    () => (window as unknown as { __bootShell: { stage?: DOMRect; drawnInShell?: boolean } }).__bootShell,
+  );
+  const box = (await map.boundingBox())!;
+  expect(boot.stage).toMatchObject({ x: box.x, y: box.y, width: box.width, height: box.height });
+  test.info().annotations.push({ type: 'drawn in the boot shell', description: String(!!boot.drawnInShell) });
   // The snapshot was asked for by public/prefetch-snapshot.js before the app's code ran, and the app took
   // that answer instead of asking again.
   expect(await page.evaluate(() => '__pantauSnapshot' in window)).toBe(true);

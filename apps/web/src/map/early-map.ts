@@ -26,6 +26,12 @@ export interface EarlyMapOptions {
   locale?: Record<string, string>;
   /** Fit the camera to the fleet (as FitFleetOnce will; not when the page opens on one vehicle). */
   fit: boolean;
+  /**
+   * Where the map may be shown before its page takes it (the boot shell's map stage, sized as the page
+   * will size it): it is, once its vehicles' tiles are in, and that frame is the one that counts as
+   * drawn. Without, the map stays hidden until its page takes it.
+   */
+  stage?: HTMLElement;
 }
 
 /** What an early map's VehiclesLayer takes over. */
@@ -74,24 +80,31 @@ function holdRepaints(map: MapLibreMap) {
 
 /**
  * Starts a live fleet page's map at boot, before React has rendered the page (main.tsx, for /map with
- * a chosen role). The map is made in a hidden container of the size the page will give it, and holds
- * its frames: its style loads while the snapshot downloads. When the snapshot is in, the live store is
- * seeded and the vehicles go to the worker at once; once they are clustered one hidden frame asks for
- * the tiles. The page's MapView then adopts the map (`adoptEarly`), its VehiclesLayer the vehicles source
- * and the frames; the first frame painted in the page is the one that counts as drawn. Before, the map
- * and the vehicles waited for the shell and the page (bench/map-bench.mjs, docs/performance.md).
+ * a chosen role). The map is made hidden, in the boot shell's map stage or else in a container of the
+ * size the page will give it, and holds its frames: its style loads while the snapshot downloads. When
+ * the snapshot is in, the live store is seeded and the vehicles go to the worker at once; once they are
+ * clustered one hidden frame asks for the tiles. In the boot shell, once the vehicles' tiles are in, the
+ * map is shown and that frame is the one that counts as drawn. The page's MapView then adopts the map
+ * (`adoptEarly`), its VehiclesLayer the vehicles source and the frames; without the boot shell the first
+ * frame painted in the page is the drawn one. Before, the map and the vehicles waited for the shell and
+ * the page (bench/map-bench.mjs, docs/performance.md).
  *
- * Answers a promise settled once the vehicles are with the worker, or the map is not needed: main.tsx
- * renders the app after it, so that React's first render (~0.25 s of main thread) overlaps the worker's
- * clustering instead of holding back the style and the vehicles.
+ * Answers a promise settled once the app should be rendered (main.tsx), or the map is not needed: with
+ * a stage, once the vehicles are drawn there; without, once they are with the worker, so that React's
+ * first render (~0.25 s of main thread) overlaps the worker's clustering.
  */
-export function startEarlyMap({ snapshot, size, locale, fit }: EarlyMapOptions): Promise<void> {
+export function startEarlyMap({ snapshot, size, locale, fit, stage }: EarlyMapOptions): Promise<void> {
   prewarmMap();
   const el = createMapContainer();
-  el.style.cssText =
-    `position:fixed;left:0;top:0;width:${size.width}px;height:${size.height}px;` +
-    'visibility:hidden;pointer-events:none;z-index:-1';
-  document.body.appendChild(el);
+  if (stage) {
+    el.style.cssText = 'width:100%;height:100%;visibility:hidden;pointer-events:none';
+    stage.appendChild(el);
+  } else {
+    el.style.cssText =
+      `position:fixed;left:0;top:0;width:${size.width}px;height:${size.height}px;` +
+      'visibility:hidden;pointer-events:none;z-index:-1';
+    document.body.appendChild(el);
+  }
   let shown = false;
   let held: ReturnType<typeof holdRepaints> | undefined;
   let settle = () => {};
@@ -134,11 +147,13 @@ export function startEarlyMap({ snapshot, size, locale, fit }: EarlyMapOptions):
         if (shown || removed) return settle();
         useLiveStore.getState().seed(vehicles, vehicles);
         if (fit) fitFleet(map, vehicles);
-        addVehicleLayers(map, vehicleCollection(vehicles));
+        const collection = vehicleCollection(vehicles);
+        const { features } = collection;
+        addVehicleLayers(map, collection);
         const taken: EarlyVehicles = { vehicles, tilesAsked: false, release: () => held?.release(false) };
         earlyVehicles.set(map, taken);
         performance.mark('pantau:vehicles-sent', { detail: vehicles.length });
-        settle();
+        if (!stage) settle();
         // Once the worker has clustered them, one hidden frame asks for every source's tiles, so that
         // they are in (or on their way) when the page shows the map.
         const clustered = (e: MapSourceDataEvent) => {
@@ -153,6 +168,24 @@ export function startEarlyMap({ snapshot, size, locale, fit }: EarlyMapOptions):
           if (e.sourceId !== VEHICLES_SOURCE || !e.tile) return;
           map.off('sourcedataloading', asked);
           taken.tilesAsked = true;
+          if (stage) map.on('sourcedata', reveal);
+        };
+        // In the boot shell: once the vehicles' tiles are in, the map is shown and painted, that frame
+        // is the fleet drawn, and the app is rendered. Its other frames stay held until the page takes it.
+        const drawn = features.length;
+        const reveal = () => {
+          if (shown || removed) return map.off('sourcedata', reveal);
+          if (!map.isSourceLoaded(VEHICLES_SOURCE)) return;
+          map.off('sourcedata', reveal);
+          el.style.visibility = '';
+          map.once('render', () => {
+            if (!shown && !removed) {
+              el.dataset.vehiclesDrawn = String(drawn);
+              performance.mark('pantau:vehicles-drawn', { detail: drawn });
+            }
+            settle();
+          });
+          held?.paintOnce();
         };
         map.on('sourcedata', clustered);
       },

@@ -159,7 +159,8 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
     let inFlightSince: number | null = null;
     /** Changes arrived while an update was in flight. */
     let dirty = false;
-    let drawnMarked = false;
+    // Drawn already in the boot shell (early-map.ts): that frame was the mark.
+    let drawnMarked = container.dataset.vehiclesDrawn !== undefined;
     const gate = gateRef.current!;
     if (applied.current !== null) {
       // Seeded with the source: drawn once its tiles are painted, like an update just sent.

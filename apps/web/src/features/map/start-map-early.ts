@@ -4,6 +4,7 @@ import { isMobile, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../lib/layo
 import { useLayoutStore } from '../../lib/layout-store';
 import { startEarlyMap } from '../../map/early-map';
 import { mapControlsLocale } from '../../map/map-view';
+import { bootShellFits, showBootShell } from './boot-shell';
 
 /**
  * The map's size on this page before the page is rendered (what map-page.css and the shell will give
@@ -21,14 +22,29 @@ function mapStageSize(): { width: number; height: number } {
 }
 
 /**
- * Starts /map's map at boot, before the shell and the page are rendered (see early-map.ts); settles once
- * the vehicles are with maplibre's worker (main.tsx renders the app then).
+ * Starts /map's map at boot, before the shell and the page are rendered (see early-map.ts). Where the
+ * boot shell can match the shell's layout, it is drawn and the map is shown in it once its vehicles can
+ * be drawn; the answer settles then. Elsewhere the map stays hidden until the page takes it, and the
+ * answer settles once the vehicles are with maplibre's worker. main.tsx renders the app after it.
  */
-export function startMapPageEarly(snapshot: Promise<readonly TrackingItem[]>): Promise<void> {
-  return startEarlyMap({
+export function startMapPageEarly(snapshot: Promise<readonly TrackingItem[]>): {
+  ready: Promise<void>;
+  shown: boolean;
+} {
+  const layout = useLayoutStore.getState();
+  const mobile = isMobile((q) => window.matchMedia(q));
+  const stage = bootShellFits({ ...layout, mobile }, window.innerHeight)
+    ? showBootShell(
+        { ...layout, mobile },
+        { appName: i18n.t('common:appName'), title: i18n.t('shell:menu.map') },
+      )
+    : undefined;
+  const ready = startEarlyMap({
     snapshot,
     size: mapStageSize(),
+    stage,
     locale: mapControlsLocale(i18n.getFixedT(null, 'map')),
     fit: !new URLSearchParams(window.location.search).has('vehicle'),
   });
+  return { ready, shown: stage !== undefined };
 }
