@@ -26,8 +26,10 @@ window.__pantauBooted = true;
 
 /** The map page's first render waits at most this long for its map's vehicles to reach the worker … */
 const FIRST_RENDER_WAIT_MS = 600;
-/** … or, when its map is shown in the boot shell, for the vehicles to be drawn there. */
+/** … and then, when its map is shown in the boot shell, until this long after boot for them to be drawn. */
 const BOOT_SHELL_WAIT_MS = 1000;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 // A returning user with a chosen role (the role cookies are readable; the token is HttpOnly) opening a
 // fleet page: the snapshot's request was made by public/prefetch-snapshot.js while this code loaded; its
@@ -46,9 +48,15 @@ if (getCookie(COOKIE.roleUnit) && getCookie(COOKIE.roleUser)) {
   // starts now too.
   if (path === '/map') {
     early = true;
-    const { ready, shown } = startMapPageEarly(queryClient.fetchQuery(trackingQueryOptions()));
-    const wait = shown ? BOOT_SHELL_WAIT_MS : FIRST_RENDER_WAIT_MS;
-    mapStarted = Promise.race([ready, new Promise((resolve) => setTimeout(resolve, wait))]);
+    const { sent, drawn, inBootShell } = startMapPageEarly(queryClient.fetchQuery(trackingQueryOptions()));
+    let isSent = false;
+    void sent.then(() => (isSent = true));
+    // A snapshot slow to come (a slow network) does not hold the shell back: if the vehicles are not
+    // with the worker in FIRST_RENDER_WAIT_MS the app renders then, else when they are drawn.
+    const sentInTime = Promise.race([sent, wait(FIRST_RENDER_WAIT_MS)]);
+    mapStarted = inBootShell
+      ? Promise.race([sentInTime.then(() => (isSent ? drawn : undefined)), wait(BOOT_SHELL_WAIT_MS)])
+      : sentInTime;
   }
   if (path === '/' || path === '/_app') prewarmMap();
 }

@@ -89,11 +89,15 @@ function holdRepaints(map: MapLibreMap) {
  * frame painted in the page is the drawn one. Before, the map and the vehicles waited for the shell and
  * the page (bench/map-bench.mjs, docs/performance.md).
  *
- * Answers a promise settled once the app should be rendered (main.tsx), or the map is not needed: with
- * a stage, once the vehicles are drawn there; without, once they are with the worker, so that React's
- * first render (~0.25 s of main thread) overlaps the worker's clustering.
+ * Answers when the vehicles are with the worker (`sent`) and, with a stage, drawn there (`drawn`); both
+ * also settle when the map is not needed or the page has taken it. main.tsx renders the app after one
+ * of them: without a stage once they are sent, so that React's first render (~0.25 s of main thread)
+ * overlaps the worker's clustering; with one once they are drawn.
  */
-export function startEarlyMap({ snapshot, size, locale, fit, stage }: EarlyMapOptions): Promise<void> {
+export function startEarlyMap({ snapshot, size, locale, fit, stage }: EarlyMapOptions): {
+  sent: Promise<void>;
+  drawn: Promise<void>;
+} {
   prewarmMap();
   const el = createMapContainer();
   if (stage) {
@@ -107,8 +111,14 @@ export function startEarlyMap({ snapshot, size, locale, fit, stage }: EarlyMapOp
   }
   let shown = false;
   let held: ReturnType<typeof holdRepaints> | undefined;
-  let settle = () => {};
-  const settled = new Promise<void>((resolve) => (settle = resolve));
+  let settleSent = () => {};
+  let settleDrawn = () => {};
+  const sent = new Promise<void>((resolve) => (settleSent = resolve));
+  const drawn = new Promise<void>((resolve) => (settleDrawn = resolve));
+  const settle = () => {
+    settleSent();
+    settleDrawn();
+  };
   const handle = baseMap().then((base) => {
     const made = createMap(el, base, locale);
     held = holdRepaints(made.map);
@@ -153,7 +163,7 @@ export function startEarlyMap({ snapshot, size, locale, fit, stage }: EarlyMapOp
         const taken: EarlyVehicles = { vehicles, tilesAsked: false, release: () => held?.release(false) };
         earlyVehicles.set(map, taken);
         performance.mark('pantau:vehicles-sent', { detail: vehicles.length });
-        if (!stage) settle();
+        settleSent();
         // Once the worker has clustered them, one hidden frame asks for every source's tiles, so that
         // they are in (or on their way) when the page shows the map.
         const clustered = (e: MapSourceDataEvent) => {
@@ -172,7 +182,7 @@ export function startEarlyMap({ snapshot, size, locale, fit, stage }: EarlyMapOp
         };
         // In the boot shell: once the vehicles' tiles are in, the map is shown and painted, that frame
         // is the fleet drawn, and the app is rendered. Its other frames stay held until the page takes it.
-        const drawn = features.length;
+        const count = features.length;
         const reveal = () => {
           if (shown || removed) return map.off('sourcedata', reveal);
           if (!map.isSourceLoaded(VEHICLES_SOURCE)) return;
@@ -180,8 +190,8 @@ export function startEarlyMap({ snapshot, size, locale, fit, stage }: EarlyMapOp
           el.style.visibility = '';
           map.once('render', () => {
             if (!shown && !removed) {
-              el.dataset.vehiclesDrawn = String(drawn);
-              performance.mark('pantau:vehicles-drawn', { detail: drawn });
+              el.dataset.vehiclesDrawn = String(count);
+              performance.mark('pantau:vehicles-drawn', { detail: count });
             }
             settle();
           });
@@ -193,5 +203,5 @@ export function startEarlyMap({ snapshot, size, locale, fit, stage }: EarlyMapOp
       giveUp,
     );
   }, giveUp);
-  return settled;
+  return { sent, drawn };
 }

@@ -23,13 +23,15 @@ function mapStageSize(): { width: number; height: number } {
 
 /**
  * Starts /map's map at boot, before the shell and the page are rendered (see early-map.ts). Where the
- * boot shell can match the shell's layout, it is drawn and the map is shown in it once its vehicles can
- * be drawn; the answer settles then. Elsewhere the map stays hidden until the page takes it, and the
- * answer settles once the vehicles are with maplibre's worker. main.tsx renders the app after it.
+ * boot shell can match the shell's layout, it is drawn (`inBootShell`) and the map is shown in it once
+ * its vehicles can be drawn. Elsewhere the map stays hidden until the page takes it. Answers when the
+ * vehicles are with maplibre's worker and when they are drawn in the boot shell: main.tsx renders the
+ * app after one of them.
  */
 export function startMapPageEarly(snapshot: Promise<readonly TrackingItem[]>): {
-  ready: Promise<void>;
-  shown: boolean;
+  sent: Promise<void>;
+  drawn: Promise<void>;
+  inBootShell: boolean;
 } {
   const layout = useLayoutStore.getState();
   const mobile = isMobile((q) => window.matchMedia(q));
@@ -39,12 +41,12 @@ export function startMapPageEarly(snapshot: Promise<readonly TrackingItem[]>): {
         { appName: i18n.t('common:appName'), title: i18n.t('shell:menu.map') },
       )
     : undefined;
-  const ready = startEarlyMap({
+  const { sent, drawn } = startEarlyMap({
     snapshot,
     size: mapStageSize(),
     stage,
     locale: mapControlsLocale(i18n.getFixedT(null, 'map')),
     fit: !new URLSearchParams(window.location.search).has('vehicle'),
   });
-  return { ready, shown: stage !== undefined };
+  return { sent, drawn, inBootShell: stage !== undefined };
 }
