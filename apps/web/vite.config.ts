@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mapWorkerMeta } from './map-worker-meta';
+import { preloadApp } from './preload-app';
 
 // In dev Vite serves the SPA and proxies /api (REST and the live WebSocket) to the server on :3000.
 // The production build goes to dist/, which the server serves.
 export default defineConfig({
-  plugins: [react(), mapWorkerMeta()],
+  plugins: [react(), mapWorkerMeta(), preloadApp()],
   server: {
     port: 5173,
     proxy: {
@@ -22,12 +23,23 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // A group takes the modules its members import unless an earlier group has them: react and
+          // the boot's libraries (maplibre, zod, i18next, dayjs …) come before antd, which imports some
+          // of them, so that main.tsx's boot loads none of antd (the app, with antd, comes after).
           groups: [
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+)[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!antd[\\/]|@ant-design[\\/]|@rc-component[\\/]|rc-[a-z-]+[\\/]|exceljs[\\/])/,
+            },
+            // Its code only: antd/dist/antd.css (main.tsx) stays with the entry's styles, or the entry would
+            // load this chunk for it.
+            {
+              name: 'antd',
+              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+)[\\/](?!.*\.css$)/,
+            },
             // Loaded only when a user exports to Excel: kept out of the vendor chunk every page loads.
             { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

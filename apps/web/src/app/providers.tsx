@@ -1,10 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import idID from 'antd/locale/id_ID';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../lib/i18n';
+import { createQueryClient } from './query-client';
 import { useLayoutStore } from '../lib/layout-store';
 
 export const BRAND_COLOR = '#1d4ed8';
@@ -38,9 +39,6 @@ function ThemedApp({ children }: { children: ReactNode }) {
     </ConfigProvider>
   );
 }
-
-export const createQueryClient = () =>
-  new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } } });
 
 export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
