@@ -68,8 +68,8 @@ export function showBootShell(
 ): HTMLElement {
   removeBootShell();
   const sider = div(
-    `boot-shell-sider${layout.darkSidebar ? ' is-dark' : ''}${layout.collapsed ? ' is-collapsed' : ''}`,
-    div('boot-shell-brand', brandMark(), ...(layout.collapsed ? [] : [text.appName])),
+    `boot-shell-sider${layout.darkSidebar ? ' is-dark sidebar-dark' : ''}${layout.collapsed ? ' is-collapsed' : ''}`,
+    div('sidebar-brand', brandMark(), ...(layout.collapsed ? [] : [text.appName])),
     div('boot-shell-menu', ...Array.from({ length: MENU_SKETCH }, () => div('boot-shell-item'))),
   );
   const stage = div('boot-shell-stage');
