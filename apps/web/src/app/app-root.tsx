@@ -13,10 +13,11 @@ function BootShellGone() {
 }
 
 /**
- * Renders the app (main.tsx loads this module once the boot's map work is under way). After a map
- * started at boot the first render is a transition: React yields every few milliseconds, and the
- * worker's requests (the vehicles' icons for their tiles) are answered meanwhile instead of waiting for
- * its ~0.3 s render (bench/map-bench.mjs: medians 1.65 s against 1.73 s over 8 alternated runs).
+ * Renders the app (main.tsx loads this module once the boot's map work is under way). While a map
+ * started at boot still needs the main thread, the first render is a transition: React yields every few
+ * milliseconds, and the worker's requests (the vehicles' icons for their tiles) are answered meanwhile
+ * instead of waiting for its ~0.3 s render (bench/map-bench.mjs: medians 1.65 s against 1.73 s over 8
+ * alternated runs). Once the fleet is drawn in the boot shell it renders straight through.
  */
 export function renderApp(queryClient: QueryClient, { transition }: { transition: boolean }): void {
   const router = createAppRouter();

@@ -30,7 +30,8 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 // response is taken here, beside the app's boot (auth/me, the shell), instead of after it. If the session
 // has ended the request fails quietly and the server's redirect takes over as usual.
 let mapStarted: Promise<unknown> = Promise.resolve();
-let early = false;
+/** The app renders in a transition (yielding every few ms) while a map started at boot needs the main thread. */
+let transition = false;
 if (getCookie(COOKIE.roleUnit) && getCookie(COOKIE.roleUser)) {
   const path = window.location.pathname;
   if (FLEET_PAGES.has(path)) void queryClient.prefetchQuery(trackingQueryOptions());
@@ -41,10 +42,12 @@ if (getCookie(COOKIE.roleUnit) && getCookie(COOKIE.roleUser)) {
   // with maplibre's worker, so that React's render overlaps the clustering. The dashboard's map worker
   // starts now too.
   if (path === '/map') {
-    early = true;
+    transition = true;
     const { sent, drawn, inBootShell } = startMapPageEarly(queryClient.fetchQuery(trackingQueryOptions()));
     let isSent = false;
     void sent.then(() => (isSent = true));
+    // Drawn in the boot shell: nothing waits for the main thread any more, the render need not yield.
+    void drawn.then(() => (transition = !inBootShell));
     // A snapshot slow to come (a slow network) does not hold the shell back: if the vehicles are not
     // with the worker in FIRST_RENDER_WAIT_MS the app renders then, else when they are drawn.
     const sentInTime = Promise.race([sent, wait(FIRST_RENDER_WAIT_MS)]);
@@ -61,4 +64,4 @@ dropEarlyWorker();
 // of module evaluation comes after the map's vehicles went to the worker, not before.
 void mapStarted
   .then(() => import('./app-root'))
-  .then(({ renderApp }) => renderApp(queryClient, { transition: early }));
+  .then(({ renderApp }) => renderApp(queryClient, { transition }));
