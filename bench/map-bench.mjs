@@ -186,22 +186,23 @@ async function run(n, profiling) {
   onLiveSocket = (ws) => {
     sockets.push(ws);
     ws.send(JSON.stringify({ type: 'hello', data: { unitId: 1, serverTime: new Date().toISOString() } }));
-    timers.push(
-      setInterval(() => {
-        tick += 1;
-        const now = new Date().toISOString();
-        const moved = [];
-        for (let i = 0; i < fleet.length; i += 1) {
-          if (SHARE < 1 && (i + tick) % Math.round(1 / SHARE) !== 0) continue;
-          const v = fleet[i];
-          v.lat += 0.0005 * Math.cos((v.course * Math.PI) / 180);
-          v.lon += 0.0005 * Math.sin((v.course * Math.PI) / 180);
-          v.fixTime = now;
-          moved.push(v);
-        }
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'positions', data: moved }));
-      }, 1000),
-    );
+    // Each socket's own timer, stopped when it closes (with --warm the first visit's socket closes).
+    const timer = setInterval(() => {
+      tick += 1;
+      const now = new Date().toISOString();
+      const moved = [];
+      for (let i = 0; i < fleet.length; i += 1) {
+        if (SHARE < 1 && (i + tick) % Math.round(1 / SHARE) !== 0) continue;
+        const v = fleet[i];
+        v.lat += 0.0005 * Math.cos((v.course * Math.PI) / 180);
+        v.lon += 0.0005 * Math.sin((v.course * Math.PI) / 180);
+        v.fixTime = now;
+        moved.push(v);
+      }
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'positions', data: moved }));
+    }, 1000);
+    timers.push(timer);
+    ws.on?.('close', () => clearInterval(timer));
   };
   // Bench instrumentation (lives in the bench, not in the app): long tasks and refresh times.
   await page.addInitScript((expected) => {
