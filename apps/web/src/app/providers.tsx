@@ -5,8 +5,8 @@ import idID from 'antd/locale/id_ID';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../lib/i18n';
-import { createQueryClient } from './query-client';
 import { useLayoutStore } from '../lib/layout-store';
+import { createQueryClient } from './query-client';
 
 export const BRAND_COLOR = '#1d4ed8';
 

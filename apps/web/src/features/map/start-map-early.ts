@@ -4,17 +4,15 @@ import { isMobile, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../lib/layo
 import { useLayoutStore } from '../../lib/layout-store';
 import { startEarlyMap } from '../../map/early-map';
 import { mapControlsLocale } from '../../map/map-view';
-import { bootShellFits, showBootShell } from './boot-shell';
+import { bootShellFits, showBootShell, type BootShellLayout } from './boot-shell';
 
 /**
  * The map's size on this page before the page is rendered (what map-page.css and the shell will give
  * it, with the toolbar on one line), for the map started at boot. Only a hint: the map follows its
  * container's real size once the page takes it.
  */
-function mapStageSize(): { width: number; height: number } {
+function mapStageSize({ collapsed, mobile }: BootShellLayout): { width: number; height: number } {
   const { innerWidth: width, innerHeight: height } = window;
-  const { collapsed } = useLayoutStore.getState();
-  const mobile = isMobile((q) => window.matchMedia(q));
   const sider = mobile ? 0 : collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
   const padding = width < 576 ? 12 : 20;
   const page = Math.max(420, height - 56 - 2 * padding);
@@ -33,17 +31,16 @@ export function startMapPageEarly(snapshot: Promise<readonly TrackingItem[]>): {
   drawn: Promise<void>;
   inBootShell: boolean;
 } {
-  const layout = useLayoutStore.getState();
-  const mobile = isMobile((q) => window.matchMedia(q));
-  const stage = bootShellFits({ ...layout, mobile }, window.innerHeight)
-    ? showBootShell(
-        { ...layout, mobile },
-        { appName: i18n.t('common:appName'), title: i18n.t('shell:menu.map') },
-      )
+  const layout: BootShellLayout = {
+    ...useLayoutStore.getState(),
+    mobile: isMobile((q) => window.matchMedia(q)),
+  };
+  const stage = bootShellFits(layout, window.innerHeight)
+    ? showBootShell(layout, { appName: i18n.t('common:appName'), title: i18n.t('shell:menu.map') })
     : undefined;
   const { sent, drawn } = startEarlyMap({
     snapshot,
-    size: mapStageSize(),
+    size: mapStageSize(layout),
     stage,
     locale: mapControlsLocale(i18n.getFixedT(null, 'map')),
     fit: !new URLSearchParams(window.location.search).has('vehicle'),
