@@ -89,8 +89,13 @@ test.describe('profile', () => {
     await screenshot(page, 'profile-id-phone');
     await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
     await page.setViewportSize({ width: 1280, height: 800 });
+    // The shell is the desktop one again before the menu opens (a menu opened while the header still
+    // changed from the phone's moved under the pointer, and the click missed Signout: seen once in CI).
+    await expect(page.getByTestId('app-layout')).toHaveAttribute('data-mobile', 'false');
+    await expect(page.getByTestId('header-user-menu')).toContainText('Wulan Pratiwi');
 
     await page.getByTestId('header-user-menu').click();
+    await expect(page.getByRole('menuitem', { name: 'Signout' })).toBeVisible();
     await page.getByRole('menuitem', { name: 'Signout' }).click();
     await expect(page).toHaveURL(/\/signin$/);
     await page.getByTestId('signin-username').fill(username);
