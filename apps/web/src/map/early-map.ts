@@ -158,7 +158,6 @@ export function startEarlyMap({ snapshot, size, locale, fit, stage }: EarlyMapOp
         useLiveStore.getState().seed(vehicles, vehicles);
         if (fit) fitFleet(map, vehicles);
         const collection = vehicleCollection(vehicles);
-        const { features } = collection;
         addVehicleLayers(map, collection);
         const taken: EarlyVehicles = { vehicles, tilesAsked: false, release: () => held?.release(false) };
         earlyVehicles.set(map, taken);
@@ -182,7 +181,7 @@ export function startEarlyMap({ snapshot, size, locale, fit, stage }: EarlyMapOp
         };
         // In the boot shell: once the vehicles' tiles are in, the map is shown and painted, that frame
         // is the fleet drawn, and the app is rendered. Its other frames stay held until the page takes it.
-        const count = features.length;
+        const count = collection.features.length;
         const reveal = () => {
           if (shown || removed) return map.off('sourcedata', reveal);
           if (!map.isSourceLoaded(VEHICLES_SOURCE)) return;
