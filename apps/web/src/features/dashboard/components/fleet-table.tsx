@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-time';
+import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { matchesPlate, type FleetRow } from '../model/fleet-rows';
 
 const text = (a: string | null, b: string | null) => (a ?? '').localeCompare(b ?? '');
@@ -34,6 +35,7 @@ interface FleetTableProps {
 export function FleetTable({ rows, loading, selectedId, onSelect }: FleetTableProps) {
   const { t, i18n } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
+  const status = useVehicleStatusLabels();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
@@ -85,9 +87,9 @@ export function FleetTable({ rows, loading, selectedId, onSelect }: FleetTablePr
       sorter: (a, b) => text(a.gpsStatus, b.gpsStatus),
       render: (v: FleetRow['gpsStatus']) =>
         v === null ? (
-          <Tag>{t('gps.none')}</Tag>
+          <Tag>{status.gps(null)}</Tag>
         ) : (
-          <Tag color={v === 'on' ? 'green' : 'default'}>{t(`gps.${v}`)}</Tag>
+          <Tag color={v === 'on' ? 'green' : 'default'}>{status.onOff(v === 'on')}</Tag>
         ),
     },
     {
@@ -97,9 +99,9 @@ export function FleetTable({ rows, loading, selectedId, onSelect }: FleetTablePr
       sorter: (a, b) => rank(a.ignition) - rank(b.ignition),
       render: (v: boolean | null) =>
         v === null ? (
-          <Tag>{t('engine.unknown')}</Tag>
+          <Tag>{status.onOff(null)}</Tag>
         ) : (
-          <Tag color={v ? 'green' : 'red'}>{v ? t('engine.on') : t('engine.off')}</Tag>
+          <Tag color={v ? 'green' : 'red'}>{status.onOff(v)}</Tag>
         ),
     },
     { key: 'ccrStatus', title: t('columns.ccrStatus'), ...pending },

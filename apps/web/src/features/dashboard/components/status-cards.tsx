@@ -13,6 +13,11 @@ import type { DashboardGroupKey, DashboardSummary } from '@pantau/contracts';
 import { Skeleton } from 'antd';
 import type { ComponentType, CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  useVehicleStatusLabels,
+  vehicleStatusGroupLabel,
+  type VehicleStateGroup,
+} from '../../../lib/vehicle-status';
 
 /** The cards in reading order: fleet, GPS, ignition, then the order groups. */
 const ORDER: DashboardGroupKey[] = [
@@ -51,12 +56,15 @@ interface StatusCardsProps {
 /** The nine dashboard groups with their counts (S-047); a card with a filter option selects it. */
 export function StatusCards({ summary, active, selectable, onSelect }: StatusCardsProps) {
   const { t } = useTranslation('dashboard');
+  const status = useVehicleStatusLabels();
   return (
     <div className="status-cards" data-testid="status-cards">
       {ORDER.map((group) => {
         const { color, Icon } = look[group];
         const count = summary?.[group].count;
-        const label = t(`groups.${group}`);
+        const label =
+          vehicleStatusGroupLabel(status, group) ??
+          t(`groups.${group as Exclude<DashboardGroupKey, VehicleStateGroup>}`);
         const canSelect = selectable.has(group);
         const body = (
           <>

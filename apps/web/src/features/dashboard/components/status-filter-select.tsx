@@ -1,6 +1,11 @@
 import { homeStatusFilters, type HomeStatusFilter } from '@pantau/contracts';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import {
+  useVehicleStatusLabels,
+  vehicleStatusGroupLabel,
+  type VehicleStateGroup,
+} from '../../../lib/vehicle-status';
 
 /** The Home status filter with the spec's eight options (S-049). */
 export function StatusFilterSelect({
@@ -11,6 +16,7 @@ export function StatusFilterSelect({
   onChange: (value: HomeStatusFilter) => void;
 }) {
   const { t } = useTranslation('dashboard');
+  const status = useVehicleStatusLabels();
   return (
     <Select<HomeStatusFilter>
       className="status-filter-select"
@@ -19,7 +25,12 @@ export function StatusFilterSelect({
       value={value}
       onChange={onChange}
       popupMatchSelectWidth={false}
-      options={homeStatusFilters.map((f) => ({ value: f.key, label: t(`filter.options.${f.key}`) }))}
+      options={homeStatusFilters.map((f) => ({
+        value: f.key,
+        label:
+          vehicleStatusGroupLabel(status, f.group) ??
+          t(`filter.options.${f.key as Exclude<HomeStatusFilter, VehicleStateGroup>}`),
+      }))}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { vehicleMotions, type VehicleMotion } from '@pantau/contracts';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { motionColor } from '../../../map/motion-colors';
 
 interface StatusCountsProps {
@@ -12,12 +13,13 @@ interface StatusCountsProps {
 /** How many vehicles are in each status; a chip sets the status filter. */
 export function StatusCounts({ counts, active, onSelect }: StatusCountsProps) {
   const { t } = useTranslation('vehicleSummary');
+  const status = useVehicleStatusLabels();
   const total = vehicleMotions.reduce((sum, m) => sum + counts[m], 0);
   const chips: { key: VehicleMotion | 'all'; label: string; count: number; color: string }[] = [
     { key: 'all', label: t('counts.all'), count: total, color: '#1d4ed8' },
     ...vehicleMotions.map((m) => ({
       key: m,
-      label: t(`motion.${m}`),
+      label: status.motion(m),
       count: counts[m],
       color: motionColor(m),
     })),

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-time';
+import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { sortKeys, type SortKey, type SummarySort } from '../model/summary-filter';
 import { MotionTag } from './motion-tag';
 
@@ -25,6 +26,7 @@ interface SummaryTableProps {
 export function SummaryTable({ vehicles, loading, sort, onSort }: SummaryTableProps) {
   const { t, i18n } = useTranslation('vehicleSummary');
   const { t: tc } = useTranslation();
+  const status = useVehicleStatusLabels();
   const locale = i18n.resolvedLanguage === 'id' ? 'id' : 'en';
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
@@ -36,9 +38,9 @@ export function SummaryTable({ vehicles, loading, sort, onSort }: SummaryTablePr
   });
   const onOff = (v: boolean | null) =>
     v === null ? (
-      <Tag>{t('unknown')}</Tag>
+      <Tag>{status.onOff(null)}</Tag>
     ) : (
-      <Tag color={v ? 'green' : 'default'}>{v ? t('on') : t('off')}</Tag>
+      <Tag color={v ? 'green' : 'default'}>{status.onOff(v)}</Tag>
     );
 
   const columns: TableColumnsType<TrackingItem> = [
@@ -55,7 +57,7 @@ export function SummaryTable({ vehicles, loading, sort, onSort }: SummaryTablePr
       title: t('columns.class'),
       dataIndex: 'vehicleClass',
       render: (c: TrackingItem['vehicleClass']) => (
-        <Tag color={c === 'CC' ? 'blue' : 'gold'}>{t(`classes.${c}`)}</Tag>
+        <Tag color={c === 'CC' ? 'blue' : 'gold'}>{status.vehicleClass(c)}</Tag>
       ),
     },
     {

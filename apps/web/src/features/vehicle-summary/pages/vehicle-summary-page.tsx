@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/date-time';
 import { useLiveVehicles } from '../../../lib/live/use-live-vehicles';
 import { getStoredRole } from '../../../lib/role-storage';
+import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { StatusCounts } from '../components/status-counts';
 import { downloadSummaryWorkbook } from '../export/download-summary-workbook';
 import { SummaryTable } from '../components/summary-table';
@@ -28,6 +29,7 @@ import './vehicle-summary.css';
 /** Vehicle Summary (/vehicle-summary): the live fleet table with filters, counts and Excel export. */
 export function VehicleSummaryPage() {
   const { t } = useTranslation('vehicleSummary');
+  const status = useVehicleStatusLabels();
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
   const filter = parseSummaryFilter(params);
@@ -67,11 +69,11 @@ export function VehicleSummaryPage() {
         time: formatDateTime(now),
       }),
       headers: Object.fromEntries(SHEET_COLUMNS.map((c) => [c.key, header(c.key)])) as SheetLabels['headers'],
-      motion: Object.fromEntries(vehicleMotions.map((m) => [m, t(`motion.${m}`)])) as SheetLabels['motion'],
-      classes: { CC: t('classes.CC'), TRUCK: t('classes.TRUCK') },
-      on: t('on'),
-      off: t('off'),
-      unknown: t('unknown'),
+      motion: Object.fromEntries(vehicleMotions.map((m) => [m, status.motion(m)])) as SheetLabels['motion'],
+      classes: { CC: status.vehicleClass('CC'), TRUCK: status.vehicleClass('TRUCK') },
+      on: status.onOff(true),
+      off: status.onOff(false),
+      unknown: status.onOff(null),
     };
   };
 
@@ -126,10 +128,7 @@ export function VehicleSummaryPage() {
             onChange={(status) => setFilter({ status })}
             popupMatchSelectWidth={false}
             className="summary-select"
-            options={[
-              { value: 'all', label: t('filters.allStatus') },
-              ...vehicleMotions.map((m) => ({ value: m, label: t(`motion.${m}`) })),
-            ]}
+            options={[{ value: 'all', label: t('filters.allStatus') }, ...status.motionOptions]}
           />
           <Select<SummaryFilter['vehicleClass']>
             data-testid="summary-class-filter"
@@ -140,7 +139,7 @@ export function VehicleSummaryPage() {
             className="summary-select"
             options={[
               { value: 'all', label: t('filters.allClasses') },
-              ...vehicleClasses.map((c) => ({ value: c, label: t(`classes.${c}`) })),
+              ...vehicleClasses.map((c) => ({ value: c, label: status.vehicleClass(c) })),
             ]}
           />
         </div>

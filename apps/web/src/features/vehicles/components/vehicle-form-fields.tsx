@@ -12,6 +12,7 @@ import { Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch, Typogra
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import type { z } from 'zod';
 
 type BrandOption = z.infer<typeof brandOption>;
@@ -46,6 +47,7 @@ export function VehicleFormFields({
   drivers: readonly DriverRow[];
 }) {
   const { t } = useTranslation('vehicles');
+  const status = useVehicleStatusLabels();
   const form = Form.useFormInstance();
   const merkId = Form.useWatch('merkId', form) as number | null | undefined;
   const types = brands.find((b) => b.merkId === merkId)?.tipe ?? [];
@@ -89,7 +91,7 @@ export function VehicleFormFields({
           <Form.Item name="vehicleClass" label={label('vehicleClass')} required>
             <Select
               data-testid="field-vehicleClass"
-              options={vehicleClasses.map((c) => ({ value: c, label: t(`classes.${c}`) }))}
+              options={vehicleClasses.map((c) => ({ value: c, label: status.vehicleClass(c) }))}
             />
           </Form.Item>
         </Col>

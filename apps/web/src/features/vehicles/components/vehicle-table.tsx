@@ -3,6 +3,7 @@ import type { VehicleRow } from '@pantau/contracts';
 import { Space, Table, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { DocumentDate } from '../../../components/management/document-date';
 import { DeactivateAction, RowAction, useServerTable } from '../../../components/management/management-table';
 import type { VehicleListState, VehicleSortBy } from '../model/vehicle-list-query';
@@ -26,6 +27,7 @@ export interface VehicleTableProps {
 export function VehicleTable(props: VehicleTableProps) {
   const { t } = useTranslation('vehicles');
   const { t: tm } = useTranslation('management');
+  const status = useVehicleStatusLabels();
   const { pin, sortable, tableProps } = useServerTable<VehicleRow, VehicleSortBy>({
     state: props.state,
     sortableKeys: VEHICLE_SORTABLE,
@@ -68,7 +70,7 @@ export function VehicleTable(props: VehicleTableProps) {
           dataIndex: 'vehicleClass',
           width: 110,
           render: (c: VehicleRow['vehicleClass']) => (
-            <Tag color={c === 'CC' ? 'blue' : 'gold'}>{t(`classes.${c}`)}</Tag>
+            <Tag color={c === 'CC' ? 'blue' : 'gold'}>{status.vehicleClass(c)}</Tag>
           ),
         },
         {

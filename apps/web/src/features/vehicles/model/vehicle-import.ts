@@ -16,7 +16,12 @@ export function vehicleClassOf(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const key = headerKey(value);
   for (const c of vehicleClasses) {
-    if ([c, en.vehicles.classes[c], id.vehicles.classes[c]].some((name) => headerKey(name) === key)) return c;
+    if (
+      [c, en.common.status.vehicleClass[c], id.common.status.vehicleClass[c]].some(
+        (name) => headerKey(name) === key,
+      )
+    )
+      return c;
   }
   return value;
 }

@@ -2,6 +2,7 @@ import { vehicleClasses, type VehicleRow } from '@pantau/contracts';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { AuditDrawer } from '../../../components/audit/audit-drawer';
 import { AdminOnly } from '../../../components/management/admin-only';
 import { ActiveAndDocumentFilters, FilterSelect } from '../../../components/management/filter-select';
@@ -43,6 +44,7 @@ function VehicleManagement() {
   const { t, i18n } = useTranslation('vehicles');
   const { t: tm } = useTranslation('management');
   const { t: te } = useTranslation('errors');
+  const status = useVehicleStatusLabels();
   const { message } = App.useApp();
   const list = useListParams();
   const state = parseVehicleList(list.params, list.page);
@@ -99,7 +101,7 @@ function VehicleManagement() {
                   name="vehicleClass"
                   value={state.vehicleClass}
                   all={t('filters.allClasses')}
-                  options={vehicleClasses.map((c) => ({ value: c, label: t(`classes.${c}`) }))}
+                  options={vehicleClasses.map((c) => ({ value: c, label: status.vehicleClass(c) }))}
                   onChange={list.update}
                 />
                 <ActiveAndDocumentFilters
