@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mapWorkerMeta } from './map-worker-meta';
+import { precompress } from './precompress';
 import { preloadApp } from './preload-app';
 
 // In dev Vite serves the SPA and proxies /api (REST and the live WebSocket) to the server on :3000.
 // The production build goes to dist/, which the server serves.
 export default defineConfig({
-  plugins: [react(), mapWorkerMeta(), preloadApp()],
+  plugins: [react(), mapWorkerMeta(), preloadApp(), precompress()],
   server: {
     port: 5173,
     proxy: {

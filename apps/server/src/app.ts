@@ -49,6 +49,7 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { shareRoutes } from './modules/share/share.routes.js';
 import { webRoutes } from './modules/web/web.routes.js';
 import { registerAuthGuard } from './plugins/auth.js';
+import { registerCompression } from './plugins/compress.js';
 import { registerErrorHandling } from './plugins/errors.js';
 
 const version = (
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerCompression(app);
 
   // An empty JSON body (a bodiless POST with a JSON content type) is no body, not a 400.
   app.removeContentTypeParser('application/json');

@@ -92,4 +92,36 @@ describe('GET /api/live', () => {
     expect(positions.data.map((i) => i.kendaraanId)).toEqual([fleet[1]!.vehicleId]);
     c.socket.close();
   });
+  it('compresses messages with permessage-deflate for clients that offer it, and not for others', async () => {
+    const auth = { authorization: `Bearer ${operator}` };
+    const deflating = open(wsUrl(`?unitId=${UNIT.sunter}&role=User`), auth);
+    const plain = new WebSocket(wsUrl(`?unitId=${UNIT.sunter}&role=User`), {
+      headers: auth,
+      perMessageDeflate: false,
+    });
+    const plainMessages: LiveMessage[] = [];
+    plain.on('message', (data) => plainMessages.push(liveMessage.parse(JSON.parse(String(data)))));
+    const plainOpen = new Promise((resolve) => plain.once('open', resolve));
+    await deflating.until('hello');
+    await plainOpen;
+    expect(deflating.socket.extensions).toContain('permessage-deflate');
+    expect(plain.extensions).toBe('');
+
+    // Every vehicle of the unit moves: one positions message well over the 1 KB threshold.
+    await t.app.pipeline.ingest(
+      fleet.map((v) => fix(v.trackerId, secondsAgo(2))),
+      source,
+    );
+    const ids = fleet.map((v) => v.vehicleId).sort((a, b) => a - b);
+    const all = (m: Extract<LiveMessage, { type: 'positions' }>) => m.data.length === fleet.length;
+    const got = await deflating.until('positions', all);
+    expect(got.data.map((i) => i.kendaraanId).sort((a, b) => a - b)).toEqual(ids);
+    const deadline = Date.now() + 5000;
+    while (!plainMessages.some((m) => m.type === 'positions' && all(m)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    const plainGot = plainMessages.find((m) => m.type === 'positions' && all(m));
+    expect(plainGot).toEqual(got);
+    deflating.socket.close();
+    plain.close();
+  });
 });

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponse } from '@pantau/contracts';
 import { call, signIn, startTestApp, UNIT, type TestApp } from '../../test/test-app.js';
@@ -9,11 +10,16 @@ import { createTestDatabase } from '../../test/test-db.js';
 let t: TestApp;
 let token: string;
 let dist: string;
+const BIG_ASSET = `export const fleet = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ id: i })))};`;
 beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'pantau-dist-'));
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'index.html'), '<!doctype html><title>Pantau SPA</title>');
   await writeFile(join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  // What the build writes beside each file (apps/web/precompress.ts).
+  await writeFile(join(dist, 'assets', 'big-def456.js'), BIG_ASSET);
+  await writeFile(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_ASSET));
+  await writeFile(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_ASSET));
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await startTestApp({ config: { webDist: dist } });
   token = await signIn(t.url, 'admin');
@@ -23,7 +29,13 @@ afterAll(async () => {
   await rm(dist, { recursive: true, force: true });
 });
 
-const page = (path: string, cookie?: string) => call(t.url, path, { headers: cookie ? { cookie } : {} });
+const page = (path: string, cookie?: string, acceptEncoding?: string) =>
+  call(t.url, path, {
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+    },
+  });
 const withRole = (tok: string, unit: number = UNIT.sunter, role = 'Administrator') =>
   `token=${tok}; role_unit=${unit}; role_user=${role}`;
 
@@ -165,5 +177,40 @@ describe('API basics', () => {
     } finally {
       await broken.app.close();
     }
+  });
+});
+
+describe('compression', () => {
+  it('sends the precompressed copy of a file the browser accepts, with Vary, and the plain file otherwise', async () => {
+    const raw = await fetch(`${t.url}/assets/big-def456.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(raw.headers.get('content-encoding')).toBeNull();
+    expect(await raw.text()).toBe(BIG_ASSET);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ]) {
+      const r = await page('/assets/big-def456.js', undefined, accept);
+      expect(r.res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(r.res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(r.res.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
+      expect(r.res.headers.get('content-type')).toMatch(/javascript/);
+      expect(r.text).toBe(BIG_ASSET);
+    }
+  });
+
+  it('compresses API answers over 1 kB for clients that accept it, not small ones', async () => {
+    const big = await call(t.url, '/api/docs/json', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.status).toBe(200);
+    expect(big.res.headers.get('content-encoding')).toBe('br');
+    expect(big.res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(big.json.paths['/api/auth/login']).toBeDefined();
+    const gzipped = await call(t.url, '/api/docs/json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.res.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.json).toEqual(big.json);
+    const plain = await fetch(`${t.url}/api/docs/json`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(JSON.parse(await plain.text())).toEqual(big.json);
+    const small = await call(t.url, '/api/health', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.res.headers.get('content-encoding')).toBeNull();
   });
 });

@@ -9,14 +9,16 @@ const isFile = async (path: string) => (await stat(path).catch(() => null))?.isF
 
 /**
  * Serves the built web app: existing files as they are (`/assets/*` cached for a year, they carry a
- * content hash), every other page as index.html after the access redirects of spec §2.
+ * content hash), every other page as index.html after the access redirects of spec §2. The build writes
+ * a brotli and a gzip copy beside each text file (apps/web/precompress.ts); the one the browser accepts
+ * is sent (`Vary: Accept-Encoding`), the plain file otherwise.
  */
 export function webRoutes(deps: { webDist: string }) {
   const root = normalize(deps.webDist);
   const indexFile = join(root, 'index.html');
 
   return async function routes(app: FastifyInstance) {
-    await app.register(fastifyStatic, { root, serve: false });
+    await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
     async function page(request: FastifyRequest, reply: FastifyReply) {
       let path: string;
