@@ -19,6 +19,11 @@ export interface Gt06ServerOptions {
   maxConnections?: number;
   /** A peer silent this long is disconnected (default 10 minutes; trackers send a heartbeat every 3–5). */
   idleTimeoutMs?: number;
+  /**
+   * A frame whose length byte claims more than the device sent is cut at its `0D 0A` once the peer has
+   * been quiet this long (default 1,000 ms): the device waits for the answer and sends nothing more.
+   */
+  quietFlushMs?: number;
   clock?: () => Date;
 }
 
@@ -27,6 +32,8 @@ export interface Gt06Stats {
   frames: number;
   positions: number;
   malformed: number;
+  /** Frames of a kind the decoder does not know: not acked. */
+  unanswered: number;
   ingestFailures: number;
 }
 
@@ -49,6 +56,11 @@ interface PendingAck {
  * acked only after the pipeline has durably stored it — when storing fails the ack is withheld and
  * the device sends the fix again. Consecutive location frames that arrive together are stored in one
  * `ingest` call (devices flush their buffer after a signal loss that way).
+ *
+ * A fix the pipeline refuses for good (coordinates out of range, a value the database cannot hold) is
+ * acked like a stored one: resending it would never succeed and would hold the device's buffer back. A
+ * frame the decoder does not know is never acked (it may carry a fix Pantau could not read); a status
+ * or cell/WiFi scan carries no fix and is answered once applied.
  */
 export function createGt06Server(options: Gt06ServerOptions): Gt06Server {
   const { pipeline } = options;
@@ -60,7 +72,15 @@ export function createGt06Server(options: Gt06ServerOptions): Gt06Server {
   const sockets = new Set<Socket>();
   const idleWaiters = new Map<Socket, () => void>();
   const busy = new Set<Socket>();
-  const stats: Gt06Stats = { connections: 0, frames: 0, positions: 0, malformed: 0, ingestFailures: 0 };
+  const quietFlushMs = options.quietFlushMs ?? 1_000;
+  const stats: Gt06Stats = {
+    connections: 0,
+    frames: 0,
+    positions: 0,
+    malformed: 0,
+    unanswered: 0,
+    ingestFailures: 0,
+  };
 
   const warn = (key: string, obj: Record<string, unknown>, msg: string) => {
     const suppressed = limiter.allow(key);
@@ -149,14 +169,28 @@ export function createGt06Server(options: Gt06ServerOptions): Gt06Server {
         }
         await flush(pending);
         if (message.kind === 'timeRequest') write(gt06TimeReply(clock()));
-        else {
-          // A heartbeat's ACC bit and alarm reach the live state (ignition counts, the alarm rule).
-          if (message.kind === 'status')
-            await pipeline
-              .reportStatus(imei, { ignition: message.status.ignition, alarm: message.alarm }, source)
-              .catch((err: unknown) => warn('status', { err, imei }, 'gt06: status not applied'));
+        else if (message.kind === 'status') {
+          // A heartbeat's ACC bit and alarm reach the live state (ignition counts, the alarm rule);
+          // if that fails the status is not acked, so the device sends it (and its alarm) again.
+          const applied = await pipeline
+            .reportStatus(imei, { ignition: message.ignition, alarm: message.alarm }, source)
+            .then(
+              () => true,
+              (err: unknown) => (warn('status', { err, imei }, 'gt06: status not applied; not acked'), false),
+            );
+          const ack = applied ? gt06AckFor(message) : null;
+          if (ack) write(ack);
+        } else {
           const ack = gt06AckFor(message);
           if (ack) write(ack);
+          else if (message.kind === 'unknown' && message.content !== '') {
+            stats.unanswered++;
+            warn(
+              `unknown:${remote}`,
+              { remote, imei, protocol: message.protocol, extended: message.extended },
+              'gt06: frame of an unknown kind; not acked',
+            );
+          }
         }
       }
       await flush(pending);
@@ -180,14 +214,28 @@ export function createGt06Server(options: Gt06ServerOptions): Gt06Server {
       }
     }
 
+    // A frame whose length byte claims more than was sent waits for the peer to go quiet.
+    let quietTimer: NodeJS.Timeout | null = null;
+    const onQuiet = () => {
+      quietTimer = null;
+      const frames = splitter.flush();
+      if (frames.length === 0) return;
+      queue.push(...frames);
+      void drain();
+    };
+
     socket.on('data', (chunk: Buffer) => {
+      if (quietTimer) clearTimeout(quietTimer);
+      quietTimer = null;
       const frames = splitter.push(chunk);
+      if (splitter.bufferedBytes > 0) quietTimer = setTimeout(onQuiet, quietFlushMs);
       if (frames.length === 0) return;
       queue.push(...frames);
       void drain();
     });
     socket.on('error', (err) => log.debug({ err, remote, imei }, 'gt06: socket error'));
     socket.on('close', () => {
+      if (quietTimer) clearTimeout(quietTimer);
       sockets.delete(socket);
       stats.connections = sockets.size;
       idleWaiters.get(socket)?.();

@@ -23,7 +23,8 @@ function crc(...bytes: number[]): string {
 describe('gt06AckFor', () => {
   const header = { protocol: 0x42, serial: 7, crcOk: true, extended: false };
   const cases: [string, Gt06Message, boolean][] = [
-    ['an unknown short frame with a body', { ...header, kind: 'unknown', content: '01' }, true],
+    // It may carry a fix the decoder could not read: the device must keep it and send it again.
+    ['an unknown short frame with a body', { ...header, kind: 'unknown', content: '01' }, false],
     ['a body-less frame (the device echoing an ack)', { ...header, kind: 'unknown', content: '' }, false],
     ['a command number echoed back', { ...header, protocol: 0x80, kind: 'unknown', content: '01' }, false],
     ['an extended frame', { ...header, extended: true, kind: 'unknown', content: '01' }, false],

@@ -65,3 +65,48 @@ export function gt06AlarmFromTerminalInfo(terminalInfo: number, vxt01: boolean):
       return null;
   }
 }
+
+/**
+ * The alarm of a status block. The alarm byte names the alarm more precisely than the three
+ * terminal-info bits, so it wins when it maps to a kind. VXT01 reuses that byte for something else,
+ * so only the bits count there.
+ */
+export function gt06StatusAlarm(
+  status: { terminalInfo: number; alarmCode: number | null },
+  vxt01: boolean,
+): AlarmKind | null {
+  const fromCode = !vxt01 && status.alarmCode !== null ? gt06AlarmFromCode(status.alarmCode) : null;
+  return fromCode ?? gt06AlarmFromTerminalInfo(status.terminalInfo, vxt01);
+}
+
+/** The event byte of a JC100 (0x95) alarm; `withFix` tells the GPS-carrying layout. */
+const jc100Events: ReadonlyMap<number, AlarmKind> = new Map<number, AlarmKind>([
+  [0x0e, 'lowBattery'],
+  [0x80, 'vibration'],
+  [0x87, 'overspeed'],
+  [0x88, 'powerCut'],
+  [0x90, 'hardAcceleration'],
+  [0x91, 'hardBraking'],
+  [0x92, 'hardCornering'],
+  [0x93, 'accident'],
+]);
+export function gt06Jc100Alarm(event: number, withFix: boolean): AlarmKind | null {
+  if (event === 0x01) return withFix ? 'sos' : 'general';
+  return jc100Events.get(event) ?? null;
+}
+
+/** The status byte of an AZ735 alarm (0x33 extended). */
+export function gt06Az735Alarm(status: number): AlarmKind | null {
+  if (status === 0xa2 || status === 0xa3) return 'lowBattery';
+  if (status === 0xa4) return 'general';
+  if (status === 0xa5) return 'door';
+  return null;
+}
+
+/** The event of a modular report's 0x2B module. */
+export function gt06ModularAlarm(event: number): AlarmKind | null {
+  if (event === 0x11) return 'lowBattery';
+  if (event === 0x13) return 'powerCut';
+  if (event === 0x14) return 'removing';
+  return null;
+}

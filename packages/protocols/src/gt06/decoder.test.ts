@@ -162,8 +162,9 @@ describe('malformed input comes back as a result, never an exception', () => {
     ['not bytes', 'hello', 'not bytes'],
     ['empty', new Uint8Array(0), 'too short'],
     ['no start marker', fromHex('7777050100010000' + '0D0A'), 'no start marker'],
-    ['length field disagrees', fromHex('78780F0100010000' + '0D0A'), 'length mismatch'],
-    ['one byte more than the length says', fromHex('7878050100010000000D0A'), 'length mismatch'],
+    // A frame whose length field disagrees is read from the start: this login is too short for an IMEI.
+    ['length field disagrees', fromHex('78780F0100010000' + '0D0A'), 'content ends before imei'],
+    ['one byte more than the length says', fromHex('7878050100010000000D0A'), 'content ends before imei'],
     ['stop bytes wrong', fromHex('78780501000100000D0B'), 'no stop bytes'],
     ['login IMEI not BCD', frame(0x01, '0123456789ABCDEF'), 'imei is not BCD'],
     ['login too short', frame(0x01, '012345'), 'content ends before imei'],
@@ -174,12 +175,13 @@ describe('malformed input comes back as a result, never an exception', () => {
     ['day 0', frame(0x12, gpsBlock('0F0A000E150B')), 'invalid date-time'],
     ['hour 24', frame(0x12, gpsBlock('0F0A14180000')), 'invalid date-time'],
     ['latitude above 90°', frame(0x12, gpsBlock('0F0A140E150B', 'FFFFFFFF')), 'latitude out of range'],
-    [
-      'alarm without status block',
-      frame(0x16, gpsBlock('0F0A140E150B') + '0901CC00287D001FB8'),
-      'content ends before terminal information',
-    ],
   ];
+
+  it('keeps the fix of an alarm frame whose status block is missing (as a location)', () => {
+    const result = decodeGt06Frame(frame(0x16, gpsBlock('0F0A140E150B') + '0901CC00287D001FB8'));
+    expect(result).toMatchObject({ kind: 'gps', gps: { fixTime: new Date('2015-10-20T14:21:11Z') } });
+    expect(result).toMatchObject({ cell: { mcc: 460, mnc: 0 } });
+  });
 
   it.each(cases)('%s', (_name, input, reason) => {
     const result = decodeGt06Frame(input as Uint8Array);

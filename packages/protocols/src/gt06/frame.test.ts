@@ -98,4 +98,38 @@ describe('Gt06FrameSplitter', () => {
     chunk.fill(0);
     expect(out.map((f) => toHexUpper(f))).toEqual(hexes);
   });
+
+  // Frames from Traccar's Gt06ProtocolDecoderTest.java (captures of real devices).
+  it('ends a login cut short at its 0D 0A at once: the device sends nothing more until answered', () => {
+    const login = '78780D010359339075005244340D0A'; // length byte 0x0D, 15 bytes sent
+    const splitter = new Gt06FrameSplitter();
+    expect(feed(splitter, [fromHex(login)])).toEqual([login]);
+    expect(splitter.bufferedBytes).toBe(0);
+    // …and when more follows in the same chunk, that is framed too.
+    expect(feed(new Gt06FrameSplitter(), [concat(fromHex(login), frames[3]!)])).toEqual([login, hexes[3]]);
+  });
+
+  it('ends a frame at its 0D 0A when the stop bytes are not where its length says', () => {
+    const wifi = '787800691710231108500200CC080C4E2FA5640C4E2FA66E0D0A'; // length byte 0
+    const tooShort = '78781F220F0C1D023305C9027AC8180C46586000140001CC00287D001F71000001000820860D0A';
+    expect(feed(new Gt06FrameSplitter(), [concat(fromHex(wifi), fromHex(tooShort), frames[0]!)])).toEqual([
+      wifi,
+      tooShort,
+      hexes[0],
+    ]);
+  });
+
+  it('waits for a frame still arriving whose data holds 0D 0A, and cuts a short one once the peer is quiet', () => {
+    const serial = fromHex('7979000E9B0332382E33A1E60D0A0289BE490D0A'); // 0D 0A inside the data
+    const splitter = new Gt06FrameSplitter();
+    expect(splitter.push(serial.subarray(0, 15))).toEqual([]);
+    expect(feed(splitter, [serial.subarray(15)])).toEqual([toHexUpper(serial)]);
+    // A length byte that claims more than was sent (0x41, 64 bytes): held until the peer is quiet.
+    const lbs =
+      '7878412C11030B011C1F013604CB8A00B17754CB8A00B73F5FCB8900B0E25FCB8900B6655FCB8A00B74960CB8A00B178620701001801EB40393800BBBDE10D0A';
+    expect(splitter.push(fromHex(lbs))).toEqual([]);
+    expect(splitter.flush().map((f) => toHexUpper(f))).toEqual([lbs]);
+    expect(splitter.bufferedBytes).toBe(0);
+    expect(splitter.flush()).toEqual([]);
+  });
 });

@@ -53,6 +53,11 @@ interface Gt06Header {
   crcOk: boolean;
   /** `7979` frame with a 2-byte length. */
   extended: boolean;
+  /**
+   * False when the length field did not match the frame (the frame was cut at its `0D 0A`); the
+   * content was then read from the start and the serial taken 6 bytes before the end.
+   */
+  lengthOk?: boolean;
 }
 
 export interface Gt06Login extends Gt06Header {
@@ -72,8 +77,16 @@ export interface Gt06Gps extends Gt06Header {
   odometerMeters: number | null;
   /** Re-upload flag: the device is sending buffered fixes after a signal loss. */
   archive: boolean | null;
-  /** Only on layouts that append a status block to a location (VXT01). */
+  /** Only on layouts that append a status block to a location (VXT01, LW4G). */
   status: Gt06TerminalStatus | null;
+  /** An alarm the layout carries without a status block (0x95, 0x33 extended, 0x70 events). */
+  alarm?: AlarmKind | null;
+  /** Metres, where the layout has it (0x70 modular, SL4X). */
+  altitude?: number | null;
+  /** Horizontal accuracy in metres, where the layout has it (0x37). */
+  accuracy?: number | null;
+  /** Further values under stable keys (`driverUniqueId`, `power`, `batteryVoltage`, `temperature`, …). */
+  attributes?: Record<string, unknown>;
 }
 
 export interface Gt06Alarm extends Gt06Header {
@@ -84,6 +97,12 @@ export interface Gt06Alarm extends Gt06Header {
   alarm: AlarmKind | null;
   /** 0x27 carries the number of the device's own geofence. */
   geofenceId: number | null;
+  /** Metres, where the layout has it (SL4X). */
+  altitude?: number | null;
+  /** Mileage in metres, where the layout has it (LW4G). */
+  odometerMeters?: number | null;
+  /** Further values under stable keys (`power`, `odometer`, …). */
+  attributes?: Record<string, unknown>;
 }
 
 /** Heartbeat or LBS status: no GPS block, so it never makes a position on its own. */
@@ -91,7 +110,21 @@ export interface Gt06Status extends Gt06Header {
   kind: 'status';
   cell: Gt06Cell | null;
   status: Gt06TerminalStatus;
+  /** The ACC state the message reports, or null when it says nothing of it (a fix-less alarm). */
+  ignition: boolean | null;
   alarm: AlarmKind | null;
+}
+
+/**
+ * WiFi access points or neighbouring cells without a GPS fix (0x17, 0x18, 0x24, 0x28, 0x2C, 0x2E,
+ * 0x33, 0x34 SL4X, 0x69, 0xA1, 0xA2, 0xF3). Pantau does not locate by network, so nothing is stored.
+ */
+export interface Gt06Network extends Gt06Header {
+  kind: 'network';
+  /** The time the device took the scan, where the layout has it. */
+  deviceTime: Date | null;
+  /** 0x17/0x69: the 6 BCD time bytes (hex) the device expects echoed in its answer. */
+  wifiReplyTime: string | null;
 }
 
 /** 0x8A: the device asks for the time; answer with `gt06TimeReply`. */
@@ -123,7 +156,15 @@ export interface Gt06Unknown extends Gt06Header {
 }
 
 export type Gt06Message =
-  Gt06Login | Gt06Gps | Gt06Alarm | Gt06Status | Gt06TimeRequest | Gt06CommandReply | Gt06Info | Gt06Unknown;
+  | Gt06Login
+  | Gt06Gps
+  | Gt06Alarm
+  | Gt06Status
+  | Gt06Network
+  | Gt06TimeRequest
+  | Gt06CommandReply
+  | Gt06Info
+  | Gt06Unknown;
 
 /** Input the decoder could not read. `protocol`/`serial` are given when the framing was intact. */
 export interface Gt06Malformed {

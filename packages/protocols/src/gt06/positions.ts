@@ -17,13 +17,16 @@ export function toPositions(message: Gt06Message, imei: string): Position[] {
     serial: message.serial,
   };
   if (!message.crcOk) attributes.crcOk = false;
+  if (message.lengthOk === false) attributes.lengthOk = false;
   if (cell) attributes.cell = cell;
   if (status) Object.assign(attributes, statusAttributes(status));
   if (message.kind === 'gps' && message.archive !== null) attributes.archive = message.archive;
   if (message.kind === 'alarm' && message.geofenceId !== null) attributes.deviceGeofence = message.geofenceId;
+  if (message.attributes) Object.assign(attributes, message.attributes);
 
   const ignition = message.kind === 'gps' ? message.ignition : (gps.ignition ?? message.status.ignition);
-  const odometerMeters = message.kind === 'gps' ? message.odometerMeters : null;
+  const odometerMeters = message.odometerMeters ?? null;
+  const accuracy = message.kind === 'gps' ? (message.accuracy ?? null) : null;
   return [
     {
       trackerId: imei,
@@ -33,13 +36,13 @@ export function toPositions(message: Gt06Message, imei: string): Position[] {
       lon: gps.lon,
       speedKmh: gps.speedKmh,
       course: gps.course,
-      altitude: null,
+      altitude: message.altitude ?? null,
       satellites: gps.satellites,
-      accuracy: null,
+      accuracy,
       ignition,
       odometerKm: odometerMeters === null ? null : odometerMeters / 1000,
       battery: status?.batteryLevel ?? null,
-      alarm: message.kind === 'alarm' ? message.alarm : null,
+      alarm: message.alarm ?? null,
       attributes,
     },
   ];

@@ -43,6 +43,19 @@ export class ContentReader {
     this.pos = Math.min(this.bytes.length, this.pos + Math.max(0, size));
   }
 
+  /** Whether the bytes from `from` to `to` (relative to the read position, clipped) are all zero. */
+  zeroes(from: number, to: number): boolean {
+    const end = Math.min(this.bytes.length, this.pos + to);
+    for (let i = this.pos + from; i < end; i++) if (this.bytes[i] !== 0) return false;
+    return true;
+  }
+
+  /** Signed 16-bit integer. */
+  i16(field: string): number {
+    const v = this.uint(2, field);
+    return v >= 0x8000 ? v - 0x10000 : v;
+  }
+
   rest(): Uint8Array {
     return this.take(this.remaining, 'rest');
   }
