@@ -103,6 +103,12 @@ test.describe('fleet management', () => {
     await page.getByTestId('unit-info-edit').click();
     const form = page.getByTestId('unit-info-form');
     await form.getByLabel('Address').fill(address);
+    // A phone number that is not one is refused on its field, not stored.
+    await form.getByLabel('Phone').fill('abc');
+    await page.getByTestId('unit-info-save').click();
+    await expect(form.locator('.ant-form-item-explain-error')).toHaveText(
+      'Phone must be an Indonesian number, e.g. 0812-8765-4321 or 021-555-0123',
+    );
     await form.getByLabel('Phone').fill('+62 21 6512345');
     await screenshot(page, 'fleet-unit-edit-en');
     await page.getByTestId('unit-info-save').click();

@@ -63,6 +63,17 @@ test.describe('user management', () => {
     const username = `e2e${Date.now() % 1_000_000}`;
     const password = 'rahasia-e2e-1';
     await page.getByTestId('add-user').click();
+    // An empty form says what each field needs, as the vehicle form does.
+    await page.getByTestId('add-user-save').click();
+    const form = page.getByTestId('add-user-form');
+    await expect(form.locator('.ant-form-item-explain-error')).toHaveText([
+      'Username is required',
+      'E-mail is required for a new account',
+      'Password is required',
+    ]);
+    await page.getByTestId('add-user-email').fill('not-an-address');
+    await page.getByTestId('add-user-save').click();
+    await expect(form).toContainText('Enter a valid e-mail address');
     await page.getByTestId('add-user-username').fill(username);
     await page.getByTestId('add-user-name').fill('Eko Dua Empat');
     await page.getByTestId('add-user-email').fill(`${username}@example.test`);
@@ -194,6 +205,12 @@ test.describe('user management', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, 'user-management-id-phone');
     await page.getByTestId('add-user').click();
+    await page.getByTestId('add-user-save').click();
+    await expect(page.getByTestId('add-user-form').locator('.ant-form-item-explain-error')).toHaveText([
+      'Nama pengguna wajib diisi',
+      'E-mail wajib untuk akun baru',
+      'Kata sandi wajib diisi',
+    ]);
     // A click while the modal is still opening can be lost on a loaded machine (seen in CI): retried.
     await expect(async () => {
       await page.getByTestId('add-user-mode-existing').click();

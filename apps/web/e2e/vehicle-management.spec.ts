@@ -116,6 +116,44 @@ test.describe('vehicle management', () => {
     await expect(page.getByTestId('list-search')).toHaveValue(v.plate);
   });
 
+  test('S-060 an out-of-range number is refused naming its range, not clamped; a conflict brings its field into view', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await openPage(page);
+    const taken = await page
+      .getByTestId('vehicles-table')
+      .locator('.ant-table-row')
+      .first()
+      .getAttribute('data-plate');
+    await fillNewVehicle(page, uniqueVehicle());
+    await page.getByTestId('field-tahun').fill('1850');
+    await page.getByTestId('field-speedLimit').fill('-5');
+    await page.getByTestId('field-capacity').fill('99');
+    await page.getByTestId('vehicle-save').click();
+    await expect(fieldError(page, 'tahun')).toHaveText(/^Year must be between 1980 and \d{4}$/);
+    await expect(fieldError(page, 'speedLimit')).toHaveText('Speed limit must be between 20 and 120 km/h');
+    await expect(fieldError(page, 'capacity')).toHaveText('Capacity must be between 0 and 20 cars');
+    // What was typed stays, so the operator sees what to correct.
+    await expect(page.getByTestId('field-tahun')).toHaveValue('1850');
+    await expect(page.getByTestId('field-speedLimit')).toHaveValue('-5');
+    await expect(page.getByTestId('field-capacity')).toHaveValue('99');
+    await expect(page.getByTestId('vehicle-drawer')).toBeVisible();
+
+    await page.getByTestId('field-tahun').fill('2020');
+    await page.getByTestId('field-speedLimit').fill('80');
+    await page.getByTestId('field-capacity').fill('8');
+    await page.getByTestId('field-nomorPolisi').fill(taken ?? '');
+    // Scrolled to the bottom of the drawer when Save finds the plate taken: the plate comes into view.
+    await page.getByTestId('field-aktif').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('field-nomorPolisi')).not.toBeInViewport();
+    await page.getByTestId('vehicle-save').click();
+    await expect(fieldError(page, 'nomorPolisi')).toContainText('already registered');
+    await expect(page.getByTestId('field-nomorPolisi')).toBeInViewport();
+    await expect(page.getByTestId('field-nomorPolisi')).toBeFocused();
+    await screenshot(page, 'vehicle-management-conflict-in-view');
+  });
+
   test('S-060 import a .csv with a bad row: nothing stored; fixed, every row; then an .xlsx', async ({
     page,
   }) => {
@@ -244,6 +282,10 @@ test.describe('vehicle management', () => {
     const box = await page.locator('.ant-drawer-content-wrapper').boundingBox();
     expect(box?.width).toBeCloseTo(375, 0);
     await screenshot(page, 'vehicle-management-form-id-phone');
+    await page.getByTestId('field-tahun').fill('1850');
+    await page.getByTestId('vehicle-save').click();
+    await expect(fieldError(page, 'tahun')).toHaveText(/^Tahun harus antara 1980 dan \d{4}$/);
+    await expect(fieldError(page, 'nomorPolisi')).toHaveText('Nomor polisi wajib diisi');
     await page.keyboard.press('Escape');
     await page.getByTestId('open-import').click();
     await page

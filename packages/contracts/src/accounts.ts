@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listOf, pagingQuery } from './common.js';
-import { optionalText, boolQuery } from './fields.js';
+import { optionalPhone, optionalText, boolQuery } from './fields.js';
 
 // ── Fleets (units/fleet) and the unit ────────────────────────────────────────────────────────────
 
@@ -50,10 +50,11 @@ export const unitInfoInput = z.object({
   unitName: z
     .string('Unit name is required')
     .trim()
+    .min(1, 'Unit name is required')
     .min(2, 'Unit name must be at least 2 characters')
     .max(100),
   address: optionalText(300),
-  phone: optionalText(30),
+  phone: optionalPhone,
   timeZone: z.enum(['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'], 'Choose an Indonesian time zone'),
 });
 export type UnitInfoInput = z.infer<typeof unitInfoInput>;
@@ -73,7 +74,12 @@ export const userSearchQuery = pagingQuery.extend({
 export type UserSearchQuery = z.infer<typeof userSearchQuery>;
 /** `POST /api/users`: a new account in this unit, or — with only `username` (or e-mail) and `role` — an existing one added to it. */
 export const userCreateInput = z.object({
-  username: z.string('Username is required').trim().min(3, 'Username must be at least 3 characters').max(254),
+  username: z
+    .string('Username is required')
+    .trim()
+    .min(1, 'Username is required')
+    .min(3, 'Username must be at least 3 characters')
+    .max(254),
   displayName: z.string().trim().min(1).max(100).optional(),
   email: z.email('Enter a valid e-mail address').max(254).optional(),
   /** Required for a new account; absent when adding an existing user. */
@@ -81,6 +87,19 @@ export const userCreateInput = z.object({
   role: roleName,
 });
 export type UserCreateInput = z.infer<typeof userCreateInput>;
+/** A new account as the add-user form sends it: e-mail and password are needed. */
+export const newUserInput = userCreateInput.extend({
+  email: z
+    .string('E-mail is required for a new account')
+    .trim()
+    .min(1, 'E-mail is required for a new account')
+    .pipe(z.email('Enter a valid e-mail address').max(254)),
+  password: z
+    .string('Password is required')
+    .min(1, 'Password is required')
+    .min(8, 'Password must be at least 8 characters')
+    .max(128, 'Password must be at most 128 characters'),
+});
 /** `PUT /api/users/{userId}`: role in this unit, disable/enable, display name and e-mail. */
 export const userUpdateInput = z.object({
   role: roleName.optional(),
@@ -91,7 +110,11 @@ export const userUpdateInput = z.object({
 export type UserUpdateInput = z.infer<typeof userUpdateInput>;
 /** `POST /api/users/{userId}/reset-password`: sets a new password (the user's sessions end). */
 export const userPasswordInput = z.object({
-  password: z.string().min(8, 'Password must be at least 8 characters').max(128),
+  password: z
+    .string('Password is required')
+    .min(1, 'Password is required')
+    .min(8, 'Password must be at least 8 characters')
+    .max(128, 'Password must be at most 128 characters'),
 });
 export type UserPasswordInput = z.infer<typeof userPasswordInput>;
 

@@ -19,10 +19,33 @@ export function normaliseGsm(raw: string): string {
   if (/^628\d+$/.test(digits)) return `+${digits}`;
   return digits;
 }
+/**
+ * An Indonesian telephone number as people write it: `+62`, `62` or `0` then 7–12 digits starting 1–9
+ * (a mobile `0812-8765-4321` or an office line `(021) 555-0123`); spaces, dashes, dots and brackets allowed.
+ */
+export const PHONE_PATTERN = /^(?:\+62|62|0)[1-9]\d{6,11}$/;
+export const PHONE_MESSAGE = 'Phone must be an Indonesian number, e.g. 0812-8765-4321 or 021-555-0123';
+/** A phone number field that may be left empty (null); kept as written, trimmed. */
+export const optionalPhone = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || PHONE_PATTERN.test(v.replace(/[\s().-]/g, '')), PHONE_MESSAGE)
+  .nullish()
+  .transform((v) => (v ? v : null));
 export const SPEED_LIMIT_RANGE = { min: 20, max: 120 } as const;
+export const CAPACITY_RANGE = { min: 0, max: 20 } as const;
 export const YEAR_MIN = 1980;
 /** A model year may be next year's. */
 export const yearMax = (now = new Date()) => now.getUTCFullYear() + 1;
+/** A model year from YEAR_MIN to next year; the message names the range (it moves with the calendar). */
+export const modelYear = z
+  .number('Year must be a number')
+  .int('Year must be a whole number')
+  .superRefine((y, ctx) => {
+    const max = yearMax();
+    if (y < YEAR_MIN || y > max)
+      ctx.addIssue({ code: 'custom', message: `Year must be between ${YEAR_MIN} and ${max}` });
+  });
 export const SIM_CLASSES = ['SIM A', 'SIM A Umum', 'SIM B1', 'SIM B1 Umum', 'SIM B2', 'SIM B2 Umum'] as const;
 
 export const isoDate = z.iso.date('Use the date format YYYY-MM-DD');

@@ -11,16 +11,18 @@ import {
   GSM_PATTERN,
   normaliseGsm,
   SPEED_LIMIT_RANGE,
-  YEAR_MIN,
-  yearMax,
+  CAPACITY_RANGE,
+  modelYear,
   SIM_CLASSES,
 } from './fields.js';
 import { vehicleClasses } from './vehicles.js';
 /** The field rules the forms and the server share (plate, GSM number, ranges, SIM classes). */
 export {
+  CAPACITY_RANGE,
   GSM_PATTERN,
   normaliseGsm,
   normalisePlate,
+  PHONE_PATTERN,
   PLATE_PATTERN,
   SIM_CLASSES,
   SPEED_LIMIT_RANGE,
@@ -55,11 +57,17 @@ export const vehicleInput = z.object({
   pantauKendaraanId: z
     .string('Tracker id is required')
     .trim()
+    .min(1, 'Tracker id is required')
     .regex(/^[0-9A-Za-z_-]{4,32}$/, 'Tracker id: 4–32 letters or digits (a GT06 IMEI has 15 digits)'),
   nomorPolisi: z
     .string('Plate number is required')
     .transform(normalisePlate)
-    .pipe(z.string().regex(PLATE_PATTERN, 'Plate number must look like B 9471 UEY')),
+    .pipe(
+      z
+        .string()
+        .min(1, 'Plate number is required')
+        .regex(PLATE_PATTERN, 'Plate number must look like B 9471 UEY'),
+    ),
   nomorKendaraan: z
     .string('Hull number is required')
     .trim()
@@ -80,10 +88,10 @@ export const vehicleInput = z.object({
     .transform((v) => v ?? null),
   vehicleClass: z.enum(vehicleClasses, 'Vehicle class must be CC or TRUCK'),
   capacity: z
-    .number()
-    .int()
-    .min(0)
-    .max(20, 'At most 20 cars')
+    .number('Capacity must be a number')
+    .int('Capacity must be a whole number')
+    .min(CAPACITY_RANGE.min, `Capacity must be between ${CAPACITY_RANGE.min} and ${CAPACITY_RANGE.max} cars`)
+    .max(CAPACITY_RANGE.max, `Capacity must be between ${CAPACITY_RANGE.min} and ${CAPACITY_RANGE.max} cars`)
     .nullish()
     .transform((v) => v ?? null),
   dedicated: optionalText(100),
@@ -100,13 +108,7 @@ export const vehicleInput = z.object({
   engineHour: nonNegative('Engine hours')
     .nullish()
     .transform((v) => v ?? null),
-  tahun: z
-    .number('Year must be a number')
-    .int('Year must be a whole number')
-    .min(YEAR_MIN, `Year must be ${YEAR_MIN} or later`)
-    .refine((y) => y <= yearMax(), 'Year cannot be after next year')
-    .nullish()
-    .transform((v) => v ?? null),
+  tahun: modelYear.nullish().transform((v) => v ?? null),
   notes: optionalText(500),
   icon: optionalText(40),
   gsmNumber: z

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { driverInput, vehicleInput } from '@pantau/contracts';
+import {
+  driverInput,
+  newUserInput,
+  unitInfoInput,
+  userCreateInput,
+  userPasswordInput,
+  vehicleInput,
+} from '@pantau/contracts';
 import { validationMessage } from './validation-message';
 
 describe('validationMessage', () => {
@@ -41,5 +48,41 @@ describe('validationMessage', () => {
     const messages = [...(bad.error?.issues ?? []), ...(driver.error?.issues ?? [])].map((i) => i.message);
     expect(messages.length).toBeGreaterThan(10);
     for (const m of messages) expect(validationMessage(m, 'id'), m).not.toBe(m);
+  });
+
+  it('out-of-range numbers name the range, in both languages', () => {
+    const bad = vehicleInput.safeParse({ tahun: 1850, speedLimit: -5, capacity: 99 });
+    const message = (field: string) => bad.error?.issues.find((i) => i.path[0] === field)?.message ?? '';
+    expect(message('tahun')).toMatch(/^Year must be between 1980 and \d{4}$/);
+    expect(validationMessage(message('tahun'), 'id')).toMatch(/^Tahun harus antara 1980 dan \d{4}$/);
+    expect(message('speedLimit')).toBe('Speed limit must be between 20 and 120 km/h');
+    expect(message('capacity')).toBe('Capacity must be between 0 and 20 cars');
+    expect(validationMessage(message('capacity'), 'id')).toBe('Kapasitas harus antara 0 dan 20 mobil');
+  });
+
+  it('the add-user, reset-password and unit forms speak like the vehicle form, in Indonesian too', () => {
+    const results = [
+      newUserInput.safeParse({ role: 'User' }),
+      newUserInput.safeParse({ username: ' ', email: 'x', password: 'short', role: 'User' }),
+      userCreateInput.safeParse({ username: 'ab', role: 'Boss' }),
+      userPasswordInput.safeParse({}),
+      unitInfoInput.safeParse({ unitName: '', phone: 'abc', timeZone: 'Europe/Paris' }),
+    ];
+    const messages = results.flatMap((r) => r.error?.issues ?? []).map((i) => i.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Username is required',
+        'E-mail is required for a new account',
+        'Password is required',
+        'Enter a valid e-mail address',
+        'Password must be at least 8 characters',
+        'Unit name is required',
+        'Phone must be an Indonesian number, e.g. 0812-8765-4321 or 021-555-0123',
+      ]),
+    );
+    for (const m of messages) {
+      expect(m, 'no bare or library default text').toMatch(/^[A-Z][a-z-]+ .+/);
+      expect(validationMessage(m, 'id'), m).not.toBe(m);
+    }
   });
 });

@@ -7,7 +7,6 @@ import i18n from './i18n';
  */
 const ID_MESSAGES: Record<string, string> = {
   'At least 1 hour': 'Minimal 1 jam',
-  'At most 20 cars': 'Maksimal 20 mobil',
   'Choose a SIM class': 'Pilih golongan SIM',
   'Choose an Indonesian time zone': 'Pilih zona waktu Indonesia',
   'Current password is required': 'Kata sandi saat ini wajib diisi',
@@ -37,7 +36,6 @@ const ID_MESSAGES: Record<string, string> = {
   'Tracker id is required': 'ID pelacak wajib diisi',
   'Tracker id: 4–32 letters or digits (a GT06 IMEI has 15 digits)':
     'ID pelacak: 4–32 huruf atau angka (IMEI GT06 terdiri dari 15 angka)',
-  'Unit name is required': 'Nama unit wajib diisi',
   'Unit name must be at least 2 characters': 'Nama unit minimal 2 karakter',
   'Use the date format YYYY-MM-DD': 'Gunakan format tanggal YYYY-MM-DD',
   'Username is required': 'Nama pengguna wajib diisi',
@@ -47,9 +45,12 @@ const ID_MESSAGES: Record<string, string> = {
   'Username must be at most 64 characters': 'Nama pengguna maksimal 64 karakter',
   'Vehicle class must be CC or TRUCK': 'Kelas kendaraan harus CC atau TRUCK',
   'Vehicle is required': 'Kendaraan wajib dipilih',
-  'Year cannot be after next year': 'Tahun tidak boleh melewati tahun depan',
   'Year must be a number': 'Tahun harus berupa angka',
   'Year must be a whole number': 'Tahun harus bilangan bulat',
+  'Capacity must be a whole number': 'Kapasitas harus bilangan bulat',
+  'Phone must be an Indonesian number, e.g. 0812-8765-4321 or 021-555-0123':
+    'Telepon harus nomor Indonesia, mis. 0812-8765-4321 atau 021-555-0123',
+  'Unit name is required': 'Nama unit wajib diisi',
   'Already registered to another vehicle': 'Sudah terdaftar di kendaraan lain',
   'Already used by another driver of this unit': 'Sudah dipakai pengemudi lain di unit ini',
   'Another unit already has this name': 'Unit lain sudah memakai nama ini',
@@ -69,6 +70,7 @@ const ID_MESSAGES: Record<string, string> = {
   'GPS odometer': 'Odometer GPS',
   Odometer: 'Odometer',
   'Engine hours': 'Jam mesin',
+  Capacity: 'Kapasitas',
 };
 
 const ID_PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
@@ -78,7 +80,11 @@ const ID_PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
     /^Speed limit must be between (\d+) and (\d+) km\/h$/,
     (m) => `Batas kecepatan harus antara ${m[1]} dan ${m[2]} km/jam`,
   ],
-  [/^Year must be (\d+) or later$/, (m) => `Tahun minimal ${m[1]}`],
+  [/^Year must be between (\d+) and (\d+)$/, (m) => `Tahun harus antara ${m[1]} dan ${m[2]}`],
+  [
+    /^Capacity must be between (\d+) and (\d+) cars$/,
+    (m) => `Kapasitas harus antara ${m[1]} dan ${m[2]} mobil`,
+  ],
   [/^(.+) must be a number$/, (m) => `${localised(m[1]!)} harus berupa angka`],
   [/^(.+) cannot be negative$/, (m) => `${localised(m[1]!)} tidak boleh negatif`],
   [

@@ -260,6 +260,30 @@ describe('/api/units/info', () => {
     });
     expect(cleared.json).toMatchObject({ address: null, phone: null });
   });
+
+  it('takes an Indonesian phone number as people write it and refuses anything else (400 naming phone)', async () => {
+    const base = { unitName: 'CC Jakarta – Sunter', timeZone: 'Asia/Jakarta' };
+    for (const phone of [
+      '+62 21 6512345',
+      '62 812 8765 4321',
+      '0812-8765-4321',
+      '(021) 555-0123',
+      '02155501234',
+    ]) {
+      const ok = await byAdmin('/units/info', { method: 'PUT', body: { ...base, phone } });
+      expect(ok.status, phone).toBe(200);
+      expect(ok.json.phone, phone).toBe(phone);
+    }
+    for (const phone of ['abc', '12', '+1 555 0123', '0812-8765-4321-9999', '+62 0812 8765']) {
+      const bad = await byAdmin('/units/info', { method: 'PUT', body: { ...base, phone } });
+      expect(bad.status, phone).toBe(400);
+      expect(bad.json.errors, phone).toEqual([
+        { path: 'phone', message: 'Phone must be an Indonesian number, e.g. 0812-8765-4321 or 021-555-0123' },
+      ]);
+    }
+    const kept = await byAdmin('/units/info');
+    expect(kept.json.phone).toBe('02155501234');
+  });
 });
 
 describe('audit', () => {
@@ -286,7 +310,7 @@ describe('audit', () => {
 
     await byAdmin('/units/info', {
       method: 'PUT',
-      body: { unitName: 'CC Jakarta – Sunter', phone: '+62 21 999', timeZone: 'Asia/Jakarta' },
+      body: { unitName: 'CC Jakarta – Sunter', phone: '+62 21 9990 1234', timeZone: 'Asia/Jakarta' },
     });
     const unit = await byAdmin(`/audit?entity=unit&entityId=${UNIT.sunter}`);
     expect(unit.json.results[0]).toMatchObject({ action: 'update', entity: 'unit' });

@@ -142,6 +142,25 @@ describe('POST /api/kendaraan', () => {
     }
   });
 
+  it('refuses an out-of-range number with a message naming the range, and stores nothing', async () => {
+    for (const [over, field, message] of [
+      [{ tahun: 1850 }, 'tahun', /^Year must be between 1980 and \d{4}$/],
+      [{ speedLimit: -5 }, 'speedLimit', /^Speed limit must be between 20 and 120 km\/h$/],
+      [{ capacity: 99 }, 'capacity', /^Capacity must be between 0 and 20 cars$/],
+      [{ capacity: -1 }, 'capacity', /^Capacity must be between 0 and 20 cars$/],
+    ] as const) {
+      const body = newVehicle(over as never);
+      const { status, json } = await byAdmin('/kendaraan', { body });
+      expect(status, field).toBe(400);
+      const issue = (json.errors as { path: string; message: string }[]).find((e) => e.path === field);
+      expect(issue?.message, field).toMatch(message);
+      const found = await byAdmin(`/kendaraan?search=${encodeURIComponent(body.pantauKendaraanId)}`, {
+        method: 'GET',
+      });
+      expect(found.json.count, field).toBe(0);
+    }
+  });
+
   it('answers 400 for fleets, brand types and drivers the unit does not have', async () => {
     const { json: brands } = await byAdmin('/kendaraan/merk');
     const [a, b] = brandOptions.parse(brands).results.filter((x) => x.tipe.length > 0);

@@ -1,5 +1,5 @@
 import { Alert, App, Button, Drawer, Form, Space } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useFormErrors } from './use-form-errors';
@@ -46,6 +46,12 @@ export function FormDrawer<R, V, I>({
   const [form] = Form.useForm();
   const { formError, showServerError, showInvalid, clearFormError } = useFormErrors(form, fields);
 
+  // The form's own error shows above the fields: bring it into view when the drawer is scrolled down.
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (formError) alertRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [formError]);
+
   useEffect(() => {
     if (!open) return;
     form.resetFields();
@@ -90,15 +96,17 @@ export function FormDrawer<R, V, I>({
         </Space>
       }
     >
-      {formError && (
-        <Alert
-          type="error"
-          showIcon
-          title={formError}
-          style={{ marginBottom: 16 }}
-          data-testid="form-error"
-        />
-      )}
+      <div ref={alertRef}>
+        {formError && (
+          <Alert
+            type="error"
+            showIcon
+            title={formError}
+            style={{ marginBottom: 16 }}
+            data-testid="form-error"
+          />
+        )}
+      </div>
       <Form
         form={form}
         layout="vertical"

@@ -2,7 +2,7 @@ import { Alert, Form, Modal, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useFormErrors } from './use-form-errors';
+import { scrollToFirstError, useFormErrors } from './use-form-errors';
 
 type Checked<I> = { success: true; data: I } | { success: false; error: z.ZodError };
 
@@ -26,7 +26,15 @@ export function useModalForm<V, I, R>({
   const [form] = Form.useForm<V>();
   const errors = useFormErrors(form, fields);
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
+    const values = await form
+      .validateFields()
+      .catch((failed: { errorFields?: { name: (string | number)[] }[] }) => {
+        scrollToFirstError(
+          form,
+          (failed.errorFields ?? []).map((f) => f.name.join('_')),
+        );
+        return null;
+      });
     if (!values) return;
     errors.clearFormError();
     const checked = check(values);

@@ -7,8 +7,31 @@ import { errorMessage } from '../../lib/error-message';
 import { serverFieldErrors, zodFieldErrors } from './form-errors';
 
 /**
+ * Brings the first field with an error (in the order the form shows them) into view and focuses it, so a
+ * message on a field scrolled out of sight is not missed. Runs after antd has drawn the messages.
+ */
+export function scrollToFirstError(form: FormInstance, names: readonly string[]) {
+  if (!names.length) return;
+  requestAnimationFrame(() => {
+    const placed = names
+      .map((name) => ({ name, el: document.getElementById(name) }))
+      .sort((a, b) =>
+        a.el && b.el
+          ? a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING
+            ? -1
+            : 1
+          : a.el
+            ? -1
+            : 1,
+      );
+    form.scrollToField(placed[0]!.name, { block: 'center', behavior: 'smooth', focus: true });
+  });
+}
+
+/**
  * Puts a failed save on the form: each field error on its field (`form.setFields`), anything else
- * (a network failure, a message naming no field) in `formError` for an alert above the form.
+ * (a network failure, a message naming no field) in `formError` for an alert above the form. The first
+ * field with an error is scrolled into view (a 409 on the plate shows at the top of a drawer scrolled down).
  */
 export function useFormErrors(form: FormInstance, fields: readonly string[]) {
   const { t } = useTranslation('errors');
@@ -17,7 +40,13 @@ export function useFormErrors(form: FormInstance, fields: readonly string[]) {
   const showServerError = useCallback(
     (error: unknown) => {
       const mapped = isApiError(error) ? serverFieldErrors(error.errors, fields) : null;
-      if (mapped?.fields.length) form.setFields(mapped.fields);
+      if (mapped?.fields.length) {
+        form.setFields(mapped.fields);
+        scrollToFirstError(
+          form,
+          mapped.fields.map((f) => f.name),
+        );
+      }
       const fieldOnly = mapped && mapped.fields.length > 0 && mapped.other.length === 0;
       setFormError(fieldOnly ? null : [errorMessage(t, error), ...(mapped?.other ?? [])].join(' '));
     },
@@ -28,6 +57,10 @@ export function useFormErrors(form: FormInstance, fields: readonly string[]) {
     (error: z.ZodError) => {
       const mapped = zodFieldErrors(error, fields);
       form.setFields(mapped.fields);
+      scrollToFirstError(
+        form,
+        mapped.fields.map((f) => f.name),
+      );
       setFormError(mapped.other.length ? mapped.other.join(' ') : null);
     },
     [fields, form],

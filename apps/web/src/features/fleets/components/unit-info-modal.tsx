@@ -49,7 +49,7 @@ export function UnitInfoModal({
         timeZone: unit.timeZone,
       }}
     >
-      <Form.Item name="unitName" label={t('unit.unitName')} rules={[{ required: true, whitespace: true }]}>
+      <Form.Item name="unitName" label={t('unit.unitName')} required>
         <Input maxLength={100} data-testid="unit-info-name" />
       </Form.Item>
       <Form.Item name="address" label={t('unit.address')}>

@@ -1,4 +1,4 @@
-import { roleName, userCreateInput, type RoleName } from '@pantau/contracts';
+import { newUserInput, roleName, userCreateInput, type RoleName } from '@pantau/contracts';
 import { App, Form, Input, Segmented, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,21 +21,18 @@ export function AddUserModal({ open, onClose }: { open: boolean; onClose: () => 
   const { message } = App.useApp();
   const [mode, setMode] = useState<Mode>('new');
   const create = useCreateUser();
-  const required = { required: true, whitespace: true, message: t('add.required') };
   const modal = useModalForm({
     fields: ['username', 'displayName', 'email', 'password', 'role'],
     check: (values: Values) =>
-      userCreateInput.safeParse(
-        mode === 'new'
-          ? {
-              username: values.username,
-              ...(values.displayName?.trim() ? { displayName: values.displayName } : {}),
-              email: values.email?.trim(),
-              password: values.password,
-              role: values.role,
-            }
-          : { username: values.username, role: values.role },
-      ),
+      mode === 'new'
+        ? newUserInput.safeParse({
+            username: values.username,
+            ...(values.displayName?.trim() ? { displayName: values.displayName } : {}),
+            email: values.email,
+            password: values.password,
+            role: values.role,
+          })
+        : userCreateInput.safeParse({ username: values.username, role: values.role }),
     save: async (input) => ({ user: await create.mutateAsync(input), role: input.role }),
     done: ({ user, role }) => {
       const text = t(mode === 'new' ? 'add.created' : 'add.added', {
@@ -82,11 +79,7 @@ export function AddUserModal({ open, onClose }: { open: boolean; onClose: () => 
         </>
       }
     >
-      <Form.Item
-        name="username"
-        label={t(mode === 'new' ? 'add.username' : 'add.usernameOrEmail')}
-        rules={[required]}
-      >
+      <Form.Item name="username" label={t(mode === 'new' ? 'add.username' : 'add.usernameOrEmail')} required>
         <Input autoComplete="off" maxLength={254} data-testid="add-user-username" />
       </Form.Item>
       {mode === 'new' && (
@@ -94,20 +87,15 @@ export function AddUserModal({ open, onClose }: { open: boolean; onClose: () => 
           <Form.Item name="displayName" label={t('add.displayName')}>
             <Input maxLength={100} data-testid="add-user-name" />
           </Form.Item>
-          <Form.Item name="email" label={t('add.email')} rules={[required]}>
+          <Form.Item name="email" label={t('add.email')} required>
             <Input type="email" autoComplete="off" maxLength={254} data-testid="add-user-email" />
           </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('add.password')}
-            rules={[required]}
-            extra={t('add.passwordHint')}
-          >
+          <Form.Item name="password" label={t('add.password')} required extra={t('add.passwordHint')}>
             <Input.Password autoComplete="new-password" maxLength={128} data-testid="add-user-password" />
           </Form.Item>
         </>
       )}
-      <Form.Item name="role" label={t('add.role')} rules={[{ required: true, message: t('add.required') }]}>
+      <Form.Item name="role" label={t('add.role')} required>
         <Select
           data-testid="add-user-role"
           options={roleName.options.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}

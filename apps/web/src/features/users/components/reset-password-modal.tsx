@@ -36,11 +36,7 @@ export function ResetPasswordModal({ user, onClose }: { user: UserRow | null; on
       testId="reset-password"
       intro={<Typography.Paragraph type="secondary">{t('reset.hint')}</Typography.Paragraph>}
     >
-      <Form.Item
-        name="password"
-        label={t('reset.password')}
-        rules={[{ required: true, message: t('add.required') }]}
-      >
+      <Form.Item name="password" label={t('reset.password')} required>
         <Input.Password autoComplete="new-password" maxLength={128} data-testid="reset-password-input" />
       </Form.Item>
       <Form.Item
@@ -48,7 +44,7 @@ export function ResetPasswordModal({ user, onClose }: { user: UserRow | null; on
         label={t('reset.confirm')}
         dependencies={['password']}
         rules={[
-          { required: true, message: t('add.required') },
+          { required: true, message: t('reset.confirmRequired') },
           matchesField('password', t('reset.mismatch')),
         ]}
       >

@@ -1,9 +1,6 @@
 import {
   normalisePlate,
-  SPEED_LIMIT_RANGE,
   vehicleClasses,
-  YEAR_MIN,
-  yearMax,
   type brandOption,
   type DriverRow,
   type FleetRow,
@@ -56,10 +53,12 @@ export function VehicleFormFields({
     value: d.pengemudiId,
     label: `${d.name} (${d.employeeNumber})${d.aktif ? '' : ` — ${t('inactive')}`}`,
   }));
-  const number = (field: string, min = 0, max?: number) => (
+  // No min/max on the inputs: antd would silently clamp an out-of-range number; the contract's check
+  // refuses it with a message naming the range instead.
+  const number = (field: string, extra?: string) => (
     <Col {...half}>
-      <Form.Item name={field} label={label(field)}>
-        <InputNumber min={min} max={max} style={{ width: '100%' }} data-testid={`field-${field}`} />
+      <Form.Item name={field} label={label(field)} extra={extra}>
+        <InputNumber style={{ width: '100%' }} data-testid={`field-${field}`} />
       </Form.Item>
     </Col>
   );
@@ -130,18 +129,9 @@ export function VehicleFormFields({
             />
           </Form.Item>
         </Col>
-        {number('tahun', YEAR_MIN, yearMax())}
-        {number('capacity', 0, 20)}
-        <Col {...half}>
-          <Form.Item name="speedLimit" label={label('speedLimit')} extra={t('hints.speedLimit')}>
-            <InputNumber
-              min={SPEED_LIMIT_RANGE.min}
-              max={SPEED_LIMIT_RANGE.max}
-              style={{ width: '100%' }}
-              data-testid="field-speedLimit"
-            />
-          </Form.Item>
-        </Col>
+        {number('tahun')}
+        {number('capacity')}
+        {number('speedLimit', t('hints.speedLimit'))}
         {text('icon', { max: 40 })}
       </Section>
 
