@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, zonedDayBound } from './date-time';
+import { formatDate, formatDateTime, formatRelative, zonedDayBound } from './date-time';
 
 describe('date-time', () => {
   it('formats in WIB whatever the machine zone', () => {
@@ -12,5 +12,24 @@ describe('date-time', () => {
   it('bounds a WIB day', () => {
     expect(new Date(zonedDayBound('2026-11-22', 'start')).toISOString()).toBe('2026-11-21T17:00:00.000Z');
     expect(new Date(zonedDayBound('2026-11-22', 'end')).toISOString()).toBe('2026-11-22T17:00:00.000Z');
+  });
+
+  it('one format: the zone name when asked, and a day alone as DD/MM/YYYY', () => {
+    expect(formatDateTime('2026-11-21T18:30:15Z', { zone: true })).toBe('22/11/2026 01:30 WIB');
+    expect(formatDateTime('2026-11-21T18:30:15Z', { zone: true, timeZone: 'Asia/Makassar' })).toBe(
+      '22/11/2026 02:30 WITA',
+    );
+    expect(formatDate('2026-03-07')).toBe('07/03/2026');
+    expect(formatDate(null)).toBe('—');
+  });
+
+  it('a fix from a tracker whose clock runs ahead reads "just now", never a future time', () => {
+    const now = Date.parse('2026-11-22T03:00:00Z');
+    expect(formatRelative('2026-11-22T03:00:20Z', 'en', now)).toBe('just now');
+    expect(formatRelative('2026-11-22T03:10:00Z', 'en', now)).toBe('just now');
+    expect(formatRelative('2026-11-22T03:10:00Z', 'id', now)).toBe('baru saja');
+    expect(formatRelative('2026-11-22T02:59:50Z', 'en', now)).toBe('just now');
+    expect(formatRelative('2026-11-22T02:55:00Z', 'en', now)).toBe('5 minutes ago');
+    expect(formatRelative('2026-11-22T01:00:00Z', 'id', now)).toBe('2 jam yang lalu');
   });
 });

@@ -1,4 +1,11 @@
-/** Times are shown in the user's zone; WIB unless told otherwise (DESIGN.md §5). */
+import dayjs from 'dayjs';
+import i18n from './i18n';
+
+/**
+ * Times are shown in the user's zone; WIB unless told otherwise (DESIGN.md §5). One format everywhere,
+ * screens and exports alike: `DD/MM/YYYY HH:mm` (24 h; seconds where they matter), the zone's short
+ * name after it where the zone is not said elsewhere, and `DD/MM/YYYY` for a day.
+ */
 export const DISPLAY_TIME_ZONE = 'Asia/Jakarta';
 
 let userTimeZone = DISPLAY_TIME_ZONE;
@@ -49,16 +56,57 @@ export function zonedParts(
   };
 }
 
-/** `DD/MM/YYYY HH:mm[:ss]` in the user's zone (WIB unless their settings say otherwise), or '—' when there is no time. */
+/** Indonesia's three zones by their usual names. */
+const ZONE_NAMES: Record<string, string> = {
+  'Asia/Jakarta': 'WIB',
+  'Asia/Makassar': 'WITA',
+  'Asia/Jayapura': 'WIT',
+};
+/** A zone as shown after a time: WIB, WITA or WIT (the user's zone by default). */
+export const zoneName = (timeZone = userTimeZone): string => ZONE_NAMES[timeZone] ?? timeZone;
+
+/**
+ * `DD/MM/YYYY HH:mm[:ss][ WIB]` in the user's zone (WIB unless their settings say otherwise), or '—' when
+ * there is no time. `zone` adds the zone's name.
+ */
 export function formatDateTime(
   instant: Date | string | null | undefined,
-  { seconds = false, timeZone = userTimeZone }: { seconds?: boolean; timeZone?: string } = {},
+  {
+    seconds = false,
+    zone = false,
+    timeZone = userTimeZone,
+  }: { seconds?: boolean; zone?: boolean; timeZone?: string } = {},
 ): string {
   if (instant === null || instant === undefined || instant === '') return '—';
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) return '—';
   const p = zonedParts(date, timeZone);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}${seconds ? `:${p.second}` : ''}`;
+  const time = `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}${seconds ? `:${p.second}` : ''}`;
+  return zone ? `${time} ${zoneName(timeZone)}` : time;
+}
+
+/** A `YYYY-MM-DD` day as `DD/MM/YYYY`, or '—'. */
+export function formatDate(day: string | null | undefined): string {
+  const m = day ? /^(\d{4})-(\d{2})-(\d{2})/.exec(day) : null;
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : '—';
+}
+
+/** Under this a time reads "just now". */
+const JUST_NOW_MS = 45_000;
+
+/**
+ * How long ago, in the UI's language: "just now", "5 minutes ago", "2 hours ago". A time ahead of `now`
+ * (a tracker whose clock runs fast) reads "just now", never "in a few seconds".
+ */
+export function formatRelative(
+  instant: Date | string,
+  language = i18n.resolvedLanguage ?? 'en',
+  now: number = Date.now(),
+): string {
+  const at = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
+  if (Number.isNaN(at)) return '—';
+  if (now - at < JUST_NOW_MS) return i18n.t('time.justNow', { lng: language });
+  return dayjs(at).locale(language).from(now);
 }
 
 /** The instant a `YYYY-MM-DD` day starts (or ends, exclusive) in the display zone. */

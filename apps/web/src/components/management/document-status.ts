@@ -1,5 +1,5 @@
 import { DOCUMENT_DUE_SOON_DAYS } from '@pantau/contracts';
-import { zonedParts } from '../../lib/date-time';
+import { formatDate, zonedParts } from '../../lib/date-time';
 
 /** A document's (STNK, KIR, SIM) state on a day: past its date, due within 30 days, or valid. */
 export type DocumentState = 'expired' | 'due_soon' | 'valid';
@@ -21,8 +21,5 @@ export function documentState(day: string | null | undefined, today: string): Do
   return 'valid';
 }
 
-/** `DD/MM/YYYY`, or '—'. */
-export function formatDay(day: string | null | undefined): string {
-  const m = day ? /^(\d{4})-(\d{2})-(\d{2})/.exec(day) : null;
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : '—';
-}
+/** `DD/MM/YYYY`, or '—' (the one date format, lib/date-time). */
+export const formatDay = formatDate;

@@ -1,10 +1,9 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@pantau/contracts';
 import { Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/date-time';
+import { formatDateTime, formatRelative } from '../../../lib/date-time';
 import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { matchesPlate, type FleetRow } from '../model/fleet-rows';
 
@@ -124,7 +123,7 @@ export function FleetTable({ rows, loading, selectedId, onSelect }: FleetTablePr
       sorter: (a, b) => time(a.fixTime) - time(b.fixTime),
       render: (v: string | null) =>
         v ? (
-          <Tooltip title={dayjs(v).locale(locale).fromNow()}>
+          <Tooltip title={formatRelative(v, locale)}>
             <span className="nowrap">{formatDateTime(v)}</span>
           </Tooltip>
         ) : (

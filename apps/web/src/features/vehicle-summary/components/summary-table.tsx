@@ -1,10 +1,9 @@
 import type { TrackingItem } from '@pantau/contracts';
 import { DEFAULT_PAGE_SIZE } from '@pantau/contracts';
 import { Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/date-time';
+import { formatDateTime, formatRelative } from '../../../lib/date-time';
 import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { sortKeys, type SortKey, type SummarySort } from '../model/summary-filter';
 import { MotionTag } from './motion-tag';
@@ -93,9 +92,9 @@ export function SummaryTable({ vehicles, loading, sort, onSort }: SummaryTablePr
       render: (v: string | null) =>
         v ? (
           <span className="fix-cell">
-            <span>{dayjs(v).locale(locale).fromNow()}</span>
+            <span>{formatRelative(v, locale)}</span>
             <Typography.Text type="secondary" className="nowrap">
-              {formatDateTime(v, { seconds: true })} WIB
+              {formatDateTime(v, { seconds: true, zone: true })}
             </Typography.Text>
           </span>
         ) : (
