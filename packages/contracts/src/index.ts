@@ -3,6 +3,7 @@ export * from './common.js';
 export * from './dashboard.js';
 export * from './live.js';
 export * from './notifications.js';
+export * from './places.js';
 export * from './roles.js';
 export * from './tracking.js';
 export * from './units.js';

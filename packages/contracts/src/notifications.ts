@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf } from './common.js';
+import { placeRef } from './places.js';
 
 /** Header bell count and the all-notifications page count (spec §9). */
 export const HEADER_NOTIFICATION_COUNT = 5;
@@ -15,6 +16,22 @@ export const notification = z.object({
   vehicle: z.string(),
   /** ISO 8601 UTC. */
   timestamp: z.string(),
+  /** What happened, for the text and for opening the vehicle on the map. */
+  kendaraanId: z.number().int(),
+  /** The event's own kind (overspeed, overstop, overroute, alarm, gps_lost). */
+  kind: z.string(),
+  /** overspeed: the highest speed, km/h. */
+  speed: z.number().nullable(),
+  /** overspeed: the speed limit, km/h. */
+  speedLimit: z.number().nullable(),
+  /** overstop: minutes stopped (the allowed minutes while the stop goes on); gps_lost: minutes without GPS once back. */
+  minutes: z.number().nullable(),
+  /** Whether the interval is still going on (an over-stop not yet ended). */
+  ongoing: z.boolean(),
+  /** alarm: the tracker's alarm kind (sos, powerCut, …). */
+  alarm: z.string().nullable(),
+  /** Where it happened; null when the event has no position. */
+  place: placeRef.nullable(),
 });
 export type Notification = z.infer<typeof notification>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listOf, pagingQuery } from './common.js';
 import { optionalText } from './fields.js';
+import { placeRef } from './places.js';
 import { vehicleClasses } from './vehicles.js';
 
 // ── Shared live location (/preview-vehicle) ──────────────────────────────────────────────────────
@@ -49,6 +50,7 @@ export const sharedVehicle = z.object({
   gpsStatus: z.enum(['on', 'off']),
   motion: z.string(),
   location: z.string().nullable(),
+  place: placeRef.nullable(),
   expiresAt: z.string(),
   /** Work order destination and ETA once work orders exist; null until then. */
   destination: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf } from './common.js';
+import { placeRef } from './places.js';
 
 /**
  * What a vehicle is doing now, from its latest fix (domain research §4):
@@ -29,8 +30,10 @@ export const trackingItem = z.object({
   motion: z.enum(vehicleMotions),
   speedLimit: z.number().nullable(),
   driver: z.object({ pengemudiId: z.number().int(), name: z.string() }).nullable(),
-  /** Nearest known place (geofence or city), or null. */
+  /** Where the vehicle is, in English words ("at Pool Cibitung", "near Cikarang, 3 km"); null without a fix. */
   location: z.string().nullable(),
+  /** The same place, structured for clients to word in their language; null without a fix. */
+  place: placeRef.nullable(),
   /** Distance driven since local midnight (Asia/Jakarta), km. */
   todayDistanceKm: z.number(),
   /** Ignition-on time since local midnight, hours. */

@@ -1,6 +1,6 @@
 import type { RuleEvent } from '../rules/types.js';
 import type { Db } from '../db/client.js';
-import { nearestPlace } from './places.js';
+import { placeAndText } from '../places/place-names.js';
 import { closeEvent, insertEvents, type EventEnd, type NewEventRow } from './position-store.js';
 import type { VehicleInfo } from './vehicle-state.js';
 
@@ -55,7 +55,7 @@ export async function storeEvents(tx: Db, found: FoundEvent[]) {
       limitValue: e.limitValue,
       lat: e.lat,
       lon: e.lon,
-      location: e.lat !== null && e.lon !== null ? (nearestPlace(e.lat, e.lon)?.name ?? null) : null,
+      location: placeAndText(e.lat, e.lon, e.kind === 'overspeed' ? (e.maxValue ?? 0) : 0).location,
       attributes: e.attributes ?? null,
       plate: vehicle.plate,
       live,

@@ -2,7 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Position } from '@pantau/protocols';
 import type { TrackingItem } from '@pantau/contracts';
 import type { Db } from '../db/client.js';
-import { isNotifying, notificationOf } from '../modules/notifications/notifications.service.js';
+import {
+  isNotifying,
+  notificationOf,
+  type NotifyingEvent,
+} from '../modules/notifications/notifications.service.js';
 import type { LiveEvent } from '../plugins/live.js';
 import type { Rule, RuleContext, RuleEvent, RuleThresholds, VehicleRuleState } from '../rules/types.js';
 import { CallQueue, type Pending } from './call-queue.js';
@@ -311,14 +315,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   /** After a commit: the new states become the live ones, and the world hears of them. */
   function commit(
     next: Map<number, LiveState>,
-    events: {
-      unitId: number;
-      eventId: number;
-      kind: string;
-      plate: string;
-      startedAt: Date;
-      live: boolean;
-    }[],
+    events: (NotifyingEvent & { unitId: number; live: boolean })[],
     now: Date,
   ) {
     const changed = new Map<number, TrackingItem[]>();

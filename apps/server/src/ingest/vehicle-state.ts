@@ -1,7 +1,8 @@
 import type { Position } from '@pantau/protocols';
 import type { TrackingItem, VehicleMotion } from '@pantau/contracts';
 import type { RuleThresholds, VehicleRuleState } from '../rules/types.js';
-import { distanceKm, nearestPlace } from './places.js';
+import { placeOf, placeText } from '../places/place-names.js';
+import { distanceKm } from './places.js';
 
 /** What the pipeline knows of a registered vehicle (from `vehicles`). */
 export interface VehicleInfo {
@@ -158,12 +159,14 @@ export function trackingItemOf(
       gpsStatus: 'off',
       motion: 'nodata',
       location: null,
+      place: null,
       todayDistanceKm: 0,
       todayEngineHours: 0,
       odometer: v.odometer,
     };
   const gpsStatus = gpsStatusOf(s.fixTime, now, t.gpsLostMinutes);
   const today = s.day === localDayOf(now);
+  const place = placeOf(s.lat, s.lon, s.speed);
   return {
     kendaraanId: v.vehicleId,
     nomorPolisi: v.plate,
@@ -179,7 +182,8 @@ export function trackingItemOf(
     fixTime: s.fixTime.toISOString(),
     gpsStatus,
     motion: motionOf({ speed: s.speed, ignition: s.ignition, gpsStatus }, t.stopSpeedKmh),
-    location: nearestPlace(s.lat, s.lon)?.name ?? null,
+    location: placeText(place),
+    place,
     todayDistanceKm: today ? Math.round(s.todayDistanceKm * 100) / 100 : 0,
     todayEngineHours: today ? Math.round((s.todayEngineS / 3600) * 100) / 100 : 0,
     odometer: s.odometerKm ?? v.odometer,

@@ -16,7 +16,7 @@ function poolIdOf(pool: string | null, vehicleClass: 'CC' | 'TRUCK'): string {
   return byName?.id ?? (vehicleClass === 'CC' ? 'pool_sunter' : 'pool_cibitung');
 }
 
-/** The active vehicles of the database, as the simulator drives them. */
+/** The active vehicles of the database, as the simulator drives them, each with its own slot in its pool's yard. */
 export async function loadSimFleet(db: Db): Promise<SimVehicle[]> {
   const rows = await db
     .select({
@@ -29,13 +29,20 @@ export async function loadSimFleet(db: Db): Promise<SimVehicle[]> {
     .from(vehicles)
     .where(eq(vehicles.aktif, true))
     .orderBy(vehicles.vehicleId);
-  return rows.map((r) => ({
-    vehicleId: r.vehicleId,
-    trackerId: r.trackerId,
-    vehicleClass: r.vehicleClass,
-    speedLimitKmh: r.speedLimit ?? 80,
-    poolId: poolIdOf(r.pool, r.vehicleClass),
-  }));
+  const slots = new Map<string, number>();
+  return rows.map((r) => {
+    const poolId = poolIdOf(r.pool, r.vehicleClass);
+    const slot = slots.get(poolId) ?? 0;
+    slots.set(poolId, slot + 1);
+    return {
+      vehicleId: r.vehicleId,
+      trackerId: r.trackerId,
+      vehicleClass: r.vehicleClass,
+      speedLimitKmh: r.speedLimit ?? 80,
+      poolId,
+      slot,
+    };
+  });
 }
 
 async function hasPositions(db: Db): Promise<boolean> {

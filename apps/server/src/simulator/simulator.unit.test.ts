@@ -4,7 +4,8 @@ import type { Pipeline } from '../ingest/types.js';
 import { createProgressBar } from './progress.js';
 import { roadNodes, ruler, shortestPath } from './road-network.js';
 import { createSimulator } from './simulator.js';
-import type { SimVehicle } from './vehicle-plan.js';
+import { placeOf } from '../places/place-names.js';
+import { VehiclePlan, type SimVehicle } from './vehicle-plan.js';
 
 const fleet: SimVehicle[] = ['pool_sunter', 'pool_karawang', 'pool_cibitung'].flatMap((poolId, u) =>
   Array.from({ length: 4 }, (_, i) => ({
@@ -13,6 +14,7 @@ const fleet: SimVehicle[] = ['pool_sunter', 'pool_karawang', 'pool_cibitung'].fl
     poolId,
     vehicleClass: u === 2 ? ('TRUCK' as const) : ('CC' as const),
     speedLimitKmh: 80,
+    slot: i,
   })),
 );
 
@@ -154,5 +156,33 @@ describe('progress bar', () => {
     expect(text.startsWith('\rHistory [')).toBe(true);
     expect(text.match(/\n/g)).toHaveLength(1);
     expect(text).toContain('##############################');
+  });
+});
+
+describe('pool yard', () => {
+  it("parks a pool's vehicles side by side in the yard, each on its own slot, inside the pool", () => {
+    const pool = roadNodes.find((n) => n.id === 'pool_cibitung')!;
+    // 20:00 WIB: every vehicle is parked for the night.
+    const anchor = Date.parse('2026-11-21T13:00:00Z');
+    const parked = Array.from({ length: 24 }, (_, slot) =>
+      new VehiclePlan(
+        {
+          vehicleId: 100 + slot,
+          trackerId: `8635850099${String(slot).padStart(5, '0')}`,
+          poolId: pool.id,
+          vehicleClass: 'TRUCK',
+          speedLimitKmh: 60,
+          slot,
+        },
+        anchor,
+      ).sample(anchor + 60_000)!,
+    );
+    for (const [i, a] of parked.entries()) {
+      expect(a.moving).toBe(false);
+      expect(ruler.distance([a.lon, a.lat], [pool.lon, pool.lat]) * 1000).toBeLessThan(150);
+      expect(placeOf(a.lat, a.lon)).toMatchObject({ kind: 'at', name: 'Pool Cibitung' });
+      for (const b of parked.slice(i + 1))
+        expect(ruler.distance([a.lon, a.lat], [b.lon, b.lat]) * 1000).toBeGreaterThanOrEqual(15);
+    }
   });
 });

@@ -9,6 +9,27 @@ export interface SimVehicle {
   poolId: string;
   vehicleClass: 'CC' | 'TRUCK';
   speedLimitKmh: number;
+  /** The vehicle's parking slot in its pool's yard (0, 1, …; one vehicle a slot). */
+  slot?: number;
+}
+
+/** Yard rows are this many slots wide; slots are 20 m apart in a row and rows 25 m apart. */
+export const YARD_ROW_SLOTS = 6;
+const SLOT_SPACING_M = 20;
+const ROW_SPACING_M = 25;
+
+/**
+ * Where a slot of a pool's yard is: a grid of slots centred on the pool (6 a row, 20 m apart, rows
+ * 25 m apart), as a real yard parks its trucks side by side; 24 vehicles fill 100 m × 75 m, well
+ * inside the pool's radius.
+ */
+export function parkingSlot(pool: { lat: number; lon: number }, slot: number): { lat: number; lon: number } {
+  const column = slot % YARD_ROW_SLOTS;
+  const row = Math.floor(slot / YARD_ROW_SLOTS);
+  const eastM = (column - (YARD_ROW_SLOTS - 1) / 2) * SLOT_SPACING_M;
+  const northM = (1.5 - row) * ROW_SPACING_M;
+  const [lon, lat] = ruler.offset([pool.lon, pool.lat], eastM / 1000, northM / 1000);
+  return { lat: lat!, lon: lon! };
 }
 
 export type StopReason = 'pool' | 'loading' | 'unloading' | 'rest' | 'night' | 'shoulder' | 'traffic';
@@ -136,8 +157,9 @@ export class VehiclePlan {
     // Most drivers rarely speed; one in five does it often.
     this.speeding = this.rnd.chance(0.2) ? 0.08 : 0.015;
     this.here = node(vehicle.poolId);
-    this.lat = this.here.lat;
-    this.lon = this.here.lon;
+    const parked = parkingSlot(this.here, vehicle.slot ?? 0);
+    this.lat = parked.lat;
+    this.lon = parked.lon;
     this.time = anchor;
   }
 
@@ -251,6 +273,8 @@ export class VehiclePlan {
     if (toId === this.here.id) return 0;
     const path = shortestPath(this.here.id, toId);
     const driveStart = this.time;
+    // Out of the parking slot to the yard's gate, at walking pace.
+    if (this.lat !== this.here.lat || this.lon !== this.here.lon) this.yardMove(this.here, 10);
     const deviateAt = path.km > 30 && this.rnd.chance(0.08) ? this.rnd.int(1, path.nodes.length - 2) : -1;
     const restAfterMs = (3.5 + this.rnd.next() * 0.7) * HOUR;
     let remainingKm = path.km;
@@ -306,6 +330,8 @@ export class VehiclePlan {
       }
     }
     this.here = node(toId);
+    // Back in the pool: into the vehicle's own slot.
+    if (toId === this.vehicle.poolId) this.yardMove(parkingSlot(this.here, this.vehicle.slot ?? 0), 10);
     if (this.rnd.chance(0.06)) {
       // Lost GPS for a while during this drive (tunnel-free Java: usually a jammer or a loose antenna).
       const from = driveStart + this.rnd.next() * Math.max(0, this.time - driveStart - 10 * MINUTE);
@@ -328,6 +354,13 @@ export class VehiclePlan {
       return { ...a, id: `${a.id}~${f}`, lat: lat!, lon: lon! };
     };
     return [a, at(0.35), at(0.65), b];
+  }
+
+  /** A short manoeuvre inside a yard from where the vehicle is to `to`. */
+  private yardMove(to: { lat: number; lon: number }, speedKmh: number) {
+    const from = { ...this.here, lat: this.lat, lon: this.lon };
+    const km = ruler.distance([this.lon, this.lat], [to.lon, to.lat]);
+    this.move(from, { ...this.here, lat: to.lat, lon: to.lon }, 0, 1, km, speedKmh);
   }
 
   private move(a: RoadNode, b: RoadNode, f0: number, f1: number, km: number, speedKmh: number) {

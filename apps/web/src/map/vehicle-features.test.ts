@@ -26,6 +26,7 @@ const v = (id: number, over: Partial<TrackingItem> = {}): TrackingItem => ({
   speedLimit: 80,
   driver: null,
   location: null,
+  place: null,
   todayDistanceKm: 0,
   todayEngineHours: 0,
   odometer: null,

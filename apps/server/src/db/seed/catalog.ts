@@ -246,19 +246,22 @@ export const gsmPrefixes = [
 /** Real plates seen in the news: never generate them. */
 export const forbiddenPlates = new Set(['T 9516 DL', 'B 9051 GEH', 'H 9968 AC']);
 
-/** Places where demo events happened (approximate coordinates). */
+/** Places where demo events happened (approximate coordinates; the place service names them). */
 export const eventPlaces = [
-  { location: 'Tol Jakarta–Cikampek KM 27', lat: -6.283, lon: 107.07 },
-  { location: 'Tol Jakarta–Cikampek KM 47, Karawang Barat', lat: -6.335, lon: 107.3 },
-  { location: 'Tol Cikampek–Palimanan KM 102', lat: -6.468, lon: 107.62 },
-  { location: 'Tol Cawang–Tanjung Priok, Sunter', lat: -6.14, lon: 106.88 },
-  { location: 'IPC Car Terminal, Tanjung Priok', lat: -6.101, lon: 106.907 },
-  { location: 'Rest Area KM 57 Tol Japek', lat: -6.39, lon: 107.36 },
-  { location: 'Jl. Yos Sudarso, Sunter II', lat: -6.139, lon: 106.884 },
-  { location: 'KIIC, Telukjambe', lat: -6.362, lon: 107.29 },
-  { location: 'GIIC Kota Deltamas', lat: -6.365, lon: 107.166 },
-  { location: 'Tol Cipularang KM 97', lat: -6.59, lon: 107.43 },
+  { lat: -6.283, lon: 107.07 },
+  { lat: -6.335, lon: 107.3 },
+  { lat: -6.468, lon: 107.62 },
+  { lat: -6.14, lon: 106.88 },
+  { lat: -6.101, lon: 106.907 },
+  { lat: -6.39, lon: 107.36 },
+  { lat: -6.139, lon: 106.884 },
+  { lat: -6.362, lon: 107.29 },
+  { lat: -6.365, lon: 107.166 },
+  { lat: -6.59, lon: 107.43 },
 ] as const;
+
+/** Tracker alarms of the demo events, in turn. */
+export const demoAlarms = ['sos', 'powerCut', 'vibration'] as const;
 
 /** Event kinds in the order the generator cycles through (overspeed and overstop dominate). */
 export const eventKinds = [

@@ -20,12 +20,14 @@ import {
   demoUnits,
   demoUsers,
   driverNames,
+  demoAlarms,
   eventKinds,
   eventPlaces,
   forbiddenPlates,
   gsmPrefixes,
   truckConfigs,
 } from './catalog.js';
+import { placeAndText } from '../../places/place-names.js';
 import { createRandom, luhnCheckDigit, type Random } from './prng.js';
 
 export { demoCredentials, DEMO_PASSWORD } from './catalog.js';
@@ -195,7 +197,7 @@ export async function seedDemo(
         const durationS = kind === 'overstop' ? rnd.int(20, 90) * 60 : rnd.int(15, 240);
         const place = rnd.pick(eventPlaces);
         const limit = kind === 'overspeed' ? 80 : kind === 'overstop' ? 15 * 60 : null;
-        return {
+        const row = {
           unitId,
           vehicleId: rnd.pick(vehicleIds),
           driverId: rnd.chance(0.8) ? rnd.pick(driverRows).driverId : null,
@@ -207,8 +209,10 @@ export async function seedDemo(
           limitValue: limit,
           lat: place.lat,
           lon: place.lon,
-          location: place.location,
+          attributes: kind === 'alarm' ? { alarm: demoAlarms[k % demoAlarms.length]! } : null,
         };
+        const speed = kind === 'overspeed' ? (row.maxValue ?? 0) : 0;
+        return { ...row, location: placeAndText(place.lat, place.lon, speed).location };
       });
       await tx.insert(events).values(eventRows);
       eventCount += eventRows.length;

@@ -11,9 +11,17 @@ export function createNotificationsRepo(db: Db) {
       const rows = await db
         .select({
           eventId: events.eventId,
+          vehicleId: events.vehicleId,
           kind: events.kind,
           plate: vehicles.plateNumber,
           startedAt: events.startedAt,
+          endedAt: events.endedAt,
+          open: events.open,
+          maxValue: events.maxValue,
+          limitValue: events.limitValue,
+          lat: events.lat,
+          lon: events.lon,
+          attributes: events.attributes,
         })
         .from(events)
         .innerJoin(vehicles, eq(vehicles.vehicleId, events.vehicleId))

@@ -131,6 +131,7 @@ export function createShareService(deps: {
         gpsStatus: item.gpsStatus,
         motion: item.motion,
         location: item.location,
+        place: item.place,
         expiresAt: link.expiresAt.toISOString(),
         // Work orders (destination and ETA) come in a later issue.
         destination: null,

@@ -52,7 +52,8 @@ describe('GET /api/tracking', () => {
       gpsStatus: 'on',
       motion: 'stopped',
       ignition: false,
-      location: 'Pool Sunter/Cakung',
+      location: 'at Pool Sunter/Cakung',
+      place: { kind: 'at', name: 'Pool Sunter/Cakung', distanceKm: null, km: null },
     });
     const page = await call(t.url, '/api/tracking?Take=5&Skip=20', { token: operator, role: asUser });
     expect(page.json.count).toBe(24);
@@ -60,6 +61,35 @@ describe('GET /api/tracking', () => {
     const bad = await call(t.url, '/api/tracking?Take=0', { token: operator, role: asUser });
     expect(bad.status).toBe(400);
     expect(bad.json.errors.map((e: { path: string }) => e.path)).toContain('Take');
+  });
+
+  it("names every vehicle's place: at a site only inside it, on the toll road when passing, else near a town", async () => {
+    const [passing, parked, away] = [fleet[6]!, fleet[7]!, fleet[8]!];
+    await t.app.pipeline.ingest(
+      [
+        // Doing 68 km/h through Rest Area KM 101: on the Cipali, not at the rest area.
+        fix(passing.trackerId, secondsAgo(15), { lat: -6.5, lon: 107.73, speedKmh: 68, ignition: true }),
+        fix(parked.trackerId, secondsAgo(15), { lat: -6.5, lon: 107.73, speedKmh: 0, ignition: false }),
+        fix(away.trackerId, secondsAgo(15), { lat: -6.6, lon: 107.2, speedKmh: 40, ignition: true }),
+      ],
+      source,
+    );
+    const { json } = await call(t.url, '/api/tracking', { token: operator, role: asUser });
+    const byId = new Map(trackingList.parse(json).results.map((r) => [r.kendaraanId, r]));
+    expect(byId.get(passing.vehicleId)).toMatchObject({
+      location: 'Tol Cipali KM ~101',
+      place: { kind: 'road', name: 'Tol Cipali', km: 101 },
+    });
+    expect(byId.get(parked.vehicleId)).toMatchObject({
+      location: 'at Rest Area KM 101 Tol Cipali',
+      place: { kind: 'at', name: 'Rest Area KM 101 Tol Cipali' },
+    });
+    expect(byId.get(away.vehicleId)).toMatchObject({
+      location: 'near Purwakarta, 27 km',
+      place: { kind: 'near', name: 'Purwakarta', distanceKm: 27 },
+    });
+    // Every vehicle with a position has a place; only those without one have none.
+    for (const item of byId.values()) expect(item.place === null).toBe(item.lat === null);
   });
 
   it('is scoped to the unit and needs a token', async () => {
@@ -177,7 +207,7 @@ describe('GET /api/trackers/unregistered', () => {
 });
 
 describe('GET /api/logs/notifications', () => {
-  it('serves events the pipeline raised, newest first, with the plate', async () => {
+  it('serves events the pipeline raised, newest first, with the plate and what happened where', async () => {
     const v = fleet[4]!;
     const now = Date.now();
     await t.app.pipeline.ingest(
@@ -186,6 +216,15 @@ describe('GET /api/logs/notifications', () => {
     );
     const { json } = await call(t.url, '/api/logs/notifications?Count=1', { token: operator, role: asUser });
     expect(json.count).toBe(13);
-    expect(json.results[0]).toMatchObject({ event: 'overspeed', vehicle: v.plate });
+    expect(json.results[0]).toMatchObject({
+      event: 'overspeed',
+      vehicle: v.plate,
+      kendaraanId: v.vehicleId,
+      kind: 'overspeed',
+      speedLimit: v.speedLimit,
+      alarm: null,
+      place: { kind: expect.any(String), name: expect.any(String) },
+    });
+    expect(json.results[0].speed).toBeGreaterThan(v.speedLimit!);
   });
 });

@@ -20,6 +20,7 @@ export function item(id: number, over: Partial<TrackingItem> = {}): TrackingItem
     speedLimit: 80,
     driver: null,
     location: null,
+    place: null,
     todayDistanceKm: 0,
     todayEngineHours: 0,
     odometer: null,

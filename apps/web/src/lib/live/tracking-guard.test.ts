@@ -13,6 +13,8 @@ describe('tracking guard', () => {
       item(1),
       item(2, { lat: null, lon: null, course: null, ignition: null, fixTime: null }),
       item(3, { driver: { pengemudiId: 4, name: 'Agus' }, location: 'Tol', odometer: 12, speedLimit: null }),
+      item(4, { place: { kind: 'near', name: 'Cikarang', distanceKm: 3, km: null } }),
+      item(5, { place: null, location: null }),
     ];
     const bad = [
       null,
@@ -24,6 +26,8 @@ describe('tracking guard', () => {
       { ...item(1), gpsStatus: 'maybe' },
       { ...item(1), driver: { name: 'x' } },
       { ...item(1), speed: Number.NaN },
+      { ...item(1), place: { kind: 'inside', name: 'x', distanceKm: null, km: null } },
+      { ...item(1), place: { kind: 'at', distanceKm: null, km: null } },
       (({ odometer: _, ...rest }) => rest)(item(1)),
     ];
     for (const v of good)

@@ -1,4 +1,4 @@
-import { trackingItem, vehicleMotions, type TrackingItem } from '@pantau/contracts';
+import { placeKinds, trackingItem, vehicleMotions, type TrackingItem } from '@pantau/contracts';
 
 /**
  * A cheap check that a value has the contract's `TrackingItem` shape (`trackingItem` in
@@ -14,6 +14,18 @@ const num = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
 const numOrNull = (v: unknown) => v === null || num(v);
 const strOrNull = (v: unknown) => v === null || typeof v === 'string';
 const int = (v: unknown) => Number.isInteger(v);
+const PLACE_KINDS = new Set<string>(placeKinds);
+const placeOrNull = (v: unknown) => {
+  if (v === null) return true;
+  if (typeof v !== 'object' || v === undefined) return false;
+  const p = v as Record<string, unknown>;
+  return (
+    PLACE_KINDS.has(p.kind as string) &&
+    typeof p.name === 'string' &&
+    numOrNull(p.distanceKm) &&
+    numOrNull(p.km)
+  );
+};
 
 /** The fields checked, in the contract's order (the test compares it with `trackingItem.shape`). */
 export const CHECKED_FIELDS = [
@@ -32,6 +44,7 @@ export const CHECKED_FIELDS = [
   'speedLimit',
   'driver',
   'location',
+  'place',
   'todayDistanceKm',
   'todayEngineHours',
   'odometer',
@@ -61,6 +74,7 @@ export function isTrackingItem(value: unknown): value is TrackingItem {
         int(driver.pengemudiId) &&
         typeof driver.name === 'string')) &&
     strOrNull(v.location) &&
+    placeOrNull(v.place) &&
     num(v.todayDistanceKm) &&
     num(v.todayEngineHours) &&
     numOrNull(v.odometer)

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRelative } from '../../../lib/date-time';
 import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { matchesPlate, type FleetRow } from '../model/fleet-rows';
+import { placeText } from '../../../lib/place-text';
 
 const text = (a: string | null, b: string | null) => (a ?? '').localeCompare(b ?? '');
 const time = (v: string | null) => (v ? Date.parse(v) : -Infinity);
@@ -137,8 +138,7 @@ export function FleetTable({ rows, loading, selectedId, onSelect }: FleetTablePr
       sorter: (a, b) => text(a.location, b.location),
       ellipsis: true,
       width: 200,
-      render: (_, r) =>
-        r.location ?? (r.lat !== null && r.lon !== null ? `${r.lat.toFixed(5)}, ${r.lon.toFixed(5)}` : '—'),
+      render: (_, r) => placeText(r),
     },
     { key: 'departure', title: t('columns.departure'), ...pending },
     { key: 'etaToBase', title: t('columns.etaToBase'), ...pending },

@@ -16,6 +16,7 @@ export interface FleetRow {
   driver: string | null;
   fixTime: string | null;
   location: string | null;
+  place: TrackingItem['place'];
   lat: number | null;
   lon: number | null;
 }
@@ -44,6 +45,7 @@ export function joinFleetRows(
       driver: t.driver?.name ?? null,
       fixTime: t.fixTime,
       location: t.location,
+      place: t.place,
       lat: t.lat,
       lon: t.lon,
     };
@@ -64,6 +66,7 @@ export function joinFleetRows(
       driver: null,
       fixTime: null,
       location: null,
+      place: null,
       lat: null,
       lon: null,
     });

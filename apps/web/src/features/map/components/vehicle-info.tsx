@@ -10,6 +10,7 @@ import { useLiveVehicle } from '../../../lib/live/use-live-vehicles';
 import { MOTION_COLORS } from '../../../map/motion-colors';
 import { useTrackStore } from '../../../map/track-store';
 import { formatJakarta, formatNumber, userZoneName } from './format';
+import { placeText } from '../../../lib/place-text';
 
 /** Re-renders every 30 s so "2 minutes ago" stays true between live updates. */
 function useNow(ms = 30_000) {
@@ -70,7 +71,7 @@ function Details({ v }: { v: TrackingItem }) {
         )}
       </Descriptions.Item>
       <Descriptions.Item label={t('info.location')}>
-        {v.location ?? t('info.unknownLocation')}
+        <span data-testid="vehicle-place">{placeText(v, t('info.noPosition'))}</span>
       </Descriptions.Item>
       {v.lat !== null && v.lon !== null && (
         <Descriptions.Item label={t('info.coordinates')}>

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useHeaderNotifications } from '../api/get-notifications';
 import { useLiveNotifications } from '../api/use-live-notifications';
 import { EventIcon } from './event-icon';
+import { notificationDetail, notificationHref } from '../model/notification-text';
 import { useNewNotificationSound } from './use-new-notification-sound';
 
 interface NotificationBellProps {
@@ -46,15 +47,19 @@ export function NotificationBell({ unitId, soundOn }: NotificationBellProps) {
         {query.data?.results.slice(0, HEADER_NOTIFICATION_COUNT).map((n) => (
           <Link
             key={n.logId}
-            to="/notifications"
+            to={notificationHref(n)}
             className="notification-item"
             data-testid="notification-item"
+            title={t('openOnMap', { vehicle: n.vehicle })}
             onClick={() => setOpen(false)}
           >
             <EventIcon event={n.event} size={14} />
             <span className="notification-item-text">
               <span className="notification-item-title">
                 {t('itemTitle', { event: t(`events.${n.event}`), vehicle: n.vehicle })}
+              </span>
+              <span className="notification-item-detail" data-testid="notification-detail">
+                {notificationDetail(n, locale)}
               </span>
               <span className="notification-item-time">{dayjs(n.timestamp).locale(locale).fromNow()}</span>
             </span>

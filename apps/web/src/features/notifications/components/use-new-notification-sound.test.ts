@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testNotification } from '../../../lib/testing/test-notification';
 import { newestLogId } from './use-new-notification-sound';
 
 describe('newestLogId', () => {
@@ -8,9 +9,9 @@ describe('newestLogId', () => {
       newestLogId({
         count: 3,
         results: [
-          { logId: 7, event: 'overstop', vehicle: 'B 1 A', timestamp: at },
-          { logId: 12, event: 'overspeed', vehicle: 'B 2 A', timestamp: at },
-          { logId: 9, event: 'other', vehicle: 'B 3 A', timestamp: at },
+          testNotification(7, { event: 'overstop', vehicle: 'B 1 A', timestamp: at }),
+          testNotification(12, { event: 'overspeed', vehicle: 'B 2 A', timestamp: at }),
+          testNotification(9, { event: 'other', vehicle: 'B 3 A', timestamp: at }),
         ],
       }),
     ).toBe(12);

@@ -7,12 +7,13 @@ import {
   parseNotificationFilter,
   type NotificationFilter,
 } from './notification-filter';
+import { testNotification } from '../../../lib/testing/test-notification';
 
 const list: Notification[] = [
-  { logId: 5, event: 'overspeed', vehicle: 'B 9471 UEY', timestamp: '2026-11-22T02:00:00Z' },
-  { logId: 4, event: 'overstop', vehicle: 'B 9471 UEY', timestamp: '2026-11-21T17:30:00Z' }, // 22 Nov 00:30 WIB
-  { logId: 3, event: 'other', vehicle: 'L 8123 AB', timestamp: '2026-11-21T16:30:00Z' }, // 21 Nov 23:30 WIB
-  { logId: 2, event: 'overspeed', vehicle: 'L 8123 AB', timestamp: '2026-11-20T03:00:00Z' },
+  testNotification(5, { event: 'overspeed', vehicle: 'B 9471 UEY', timestamp: '2026-11-22T02:00:00Z' }),
+  testNotification(4, { event: 'overstop', vehicle: 'B 9471 UEY', timestamp: '2026-11-21T17:30:00Z' }), // 22 Nov 00:30 WIB
+  testNotification(3, { event: 'other', vehicle: 'L 8123 AB', timestamp: '2026-11-21T16:30:00Z' }), // 21 Nov 23:30 WIB
+  testNotification(2, { event: 'overspeed', vehicle: 'L 8123 AB', timestamp: '2026-11-20T03:00:00Z' }),
 ];
 const none: NotificationFilter = { event: 'all', vehicle: '', from: null, to: null };
 const ids = (ns: Notification[]) => ns.map((n) => n.logId);

@@ -1,13 +1,9 @@
 import type { Notification, NotificationList } from '@pantau/contracts';
 import { describe, expect, it } from 'vitest';
+import { testNotification } from '../../../lib/testing/test-notification';
 import { prependNotification } from './prepend-notification';
 
-const n = (logId: number): Notification => ({
-  logId,
-  event: 'overspeed',
-  vehicle: 'B 9471 UEY',
-  timestamp: '2026-11-22T02:00:00Z',
-});
+const n = (logId: number): Notification => testNotification(logId);
 const list: NotificationList = { count: 12, results: [n(12), n(11), n(10), n(9), n(8)] };
 
 describe('prependNotification', () => {

@@ -9,7 +9,7 @@ import { Alert, Card, DatePicker, Input, Segmented, Select, Space, Table } from 
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/error-message';
@@ -17,6 +17,7 @@ import { useLayoutStore } from '../../../lib/layout-store';
 import { getStoredRole } from '../../../lib/role-storage';
 import { useAllNotifications } from '../api/get-notifications';
 import { EventIcon } from '../components/event-icon';
+import { notificationDetail, notificationHref } from '../model/notification-text';
 import {
   countByEvent,
   filterNotifications,
@@ -38,6 +39,7 @@ export function NotificationsPage() {
   const locale = i18n.resolvedLanguage === 'id' ? 'id' : 'en';
   const [params, setParams] = useSearchParams();
   const mobile = useLayoutStore((s) => s.mobile);
+  const navigate = useNavigate();
   const filter = parseNotificationFilter(params);
   const setFilter = (patch: Partial<NotificationFilter>) =>
     setParams(notificationFilterParams({ ...filter, ...patch }), { replace: true });
@@ -117,7 +119,14 @@ export function NotificationsPage() {
           data-testid="notifications-table"
           loading={query.isPending && !query.isError}
           dataSource={shown}
-          scroll={{ x: 520 }}
+          scroll={{ x: 'max-content' }}
+          onRow={(n) => ({
+            className: 'notification-row',
+            onClick: (e) => {
+              // The plate is a link of its own; a click elsewhere on the row opens the map too.
+              if (!(e.target as HTMLElement).closest('a')) void navigate(notificationHref(n));
+            },
+          })}
           locale={{ emptyText: t('empty') }}
           pagination={{
             defaultPageSize: DEFAULT_PAGE_SIZE,
@@ -138,7 +147,30 @@ export function NotificationsPage() {
                 </Space>
               ),
             },
-            { key: 'vehicle', title: t('columns.vehicle'), dataIndex: 'vehicle' },
+            {
+              key: 'vehicle',
+              title: t('columns.vehicle'),
+              dataIndex: 'vehicle',
+              render: (_, n) => (
+                <Link
+                  to={notificationHref(n)}
+                  className="nowrap"
+                  title={t('openOnMap', { vehicle: n.vehicle })}
+                  data-testid="notification-vehicle-link"
+                >
+                  {n.vehicle}
+                </Link>
+              ),
+            },
+            {
+              key: 'detail',
+              title: t('columns.detail'),
+              render: (_, n) => (
+                <span className="notification-detail" data-testid="notification-detail">
+                  {notificationDetail(n, locale)}
+                </span>
+              ),
+            },
             {
               key: 'time',
               title: t('columns.time'),

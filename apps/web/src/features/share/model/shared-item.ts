@@ -21,6 +21,7 @@ export function sharedAsTrackingItem(v: SharedVehicle): TrackingItem {
     speedLimit: null,
     driver: null,
     location: v.location,
+    place: v.place,
     todayDistanceKm: 0,
     todayEngineHours: 0,
     odometer: null,

@@ -15,6 +15,7 @@ import { isRefused, useSharedVehicle } from '../api/get-shared-vehicle';
 import { SharedVehicleMap } from '../components/shared-vehicle-map';
 import { sharedAsTrackingItem } from '../model/shared-item';
 import './preview-vehicle.css';
+import { placeText } from '../../../lib/place-text';
 
 type Refusal = 'SHARE_NOT_FOUND' | 'SHARE_EXPIRED' | 'SHARE_REVOKED';
 const REFUSAL_ICONS: Record<Refusal, ReactNode> = {
@@ -97,7 +98,7 @@ function VehicleDetails({ v }: { v: SharedVehicle }) {
             <>
               {dayjs(v.fixTime).fromNow()}
               <Typography.Text type="secondary" className="preview-abs">
-                {formatDateTime(v.fixTime, { seconds: true })}
+                {formatDateTime(v.fixTime, { seconds: true, zone: true })}
               </Typography.Text>
             </>
           ) : (
@@ -107,12 +108,14 @@ function VehicleDetails({ v }: { v: SharedVehicle }) {
         {
           key: 'location',
           label: t('preview.location'),
-          children: v.location ?? t('preview.unknownLocation'),
+          children: <span data-testid="preview-place">{placeText(v, t('preview.noPlace'))}</span>,
         },
         ...(v.destination
           ? [{ key: 'destination', label: t('preview.destination'), children: v.destination }]
           : []),
-        ...(v.eta ? [{ key: 'eta', label: t('preview.eta'), children: formatDateTime(v.eta) }] : []),
+        ...(v.eta
+          ? [{ key: 'eta', label: t('preview.eta'), children: formatDateTime(v.eta, { zone: true }) }]
+          : []),
       ]}
     />
   );
@@ -170,7 +173,9 @@ export function PreviewVehiclePage() {
                 className="preview-valid"
                 data-testid="preview-valid-until"
               >
-                {t('preview.validUntil', { at: formatDateTime(shared.data.expiresAt) })}
+                {t('preview.validUntil', {
+                  at: formatDateTime(shared.data.expiresAt, { zone: true }),
+                })}
               </Tag>
             </Flex>
             {shared.isError && (

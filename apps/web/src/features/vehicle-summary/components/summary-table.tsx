@@ -7,6 +7,7 @@ import { formatDateTime, formatRelative } from '../../../lib/date-time';
 import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { sortKeys, type SortKey, type SummarySort } from '../model/summary-filter';
 import { MotionTag } from './motion-tag';
+import { placeText } from '../../../lib/place-text';
 
 const number = (locale: string, value: number, digits: number) =>
   value.toLocaleString(locale === 'id' ? 'id-ID' : 'en-GB', {
@@ -77,13 +78,7 @@ export function SummaryTable({ vehicles, loading, sort, onSort }: SummaryTablePr
       title: t('columns.lastPosition'),
       ellipsis: true,
       width: 220,
-      render: (_, v) =>
-        v.location ??
-        (v.lat !== null && v.lon !== null ? (
-          <span className="nowrap">{`${v.lat.toFixed(5)}, ${v.lon.toFixed(5)}`}</span>
-        ) : (
-          '—'
-        )),
+      render: (_, v) => placeText(v),
     },
     {
       ...sortable('lastFix'),

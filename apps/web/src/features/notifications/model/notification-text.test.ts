@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import '../../../lib/i18n';
+import { testNotification } from '../../../lib/testing/test-notification';
+import { notificationDetail, notificationHref } from './notification-text';
+
+describe('notification text', () => {
+  it('says what happened and where', () => {
+    expect(notificationDetail(testNotification(1), 'en')).toBe(
+      '92 km/h (limit 80 km/h) · Tol Cipali KM ~101',
+    );
+    expect(notificationDetail(testNotification(1), 'id')).toBe(
+      '92 km/jam (batas 80 km/jam) · Tol Cipali KM ~101',
+    );
+    const stop = testNotification(2, {
+      event: 'overstop',
+      place: { kind: 'near', name: 'Cikarang', distanceKm: 3, km: null },
+    });
+    expect(notificationDetail(stop, 'en')).toBe('stopped 45 min · near Cikarang, 3 km');
+    expect(notificationDetail({ ...stop, ongoing: true }, 'id')).toBe(
+      'berhenti lebih dari 45 menit · dekat Cikarang, 3 km',
+    );
+    const sos = testNotification(3, { event: 'other', place: null });
+    expect(notificationDetail(sos, 'en')).toBe('Alarm: SOS');
+    expect(notificationDetail({ ...sos, alarm: 'powerCut' }, 'id')).toBe('Alarm: Listrik terputus');
+    expect(notificationDetail({ ...sos, kind: 'gps_lost', alarm: null, minutes: 20 }, 'en')).toBe(
+      'GPS lost for 20 min',
+    );
+  });
+
+  it('opens the vehicle on the map', () => {
+    expect(notificationHref(testNotification(1, { kendaraanId: 42 }))).toBe('/map?vehicle=42');
+  });
+});
