@@ -4,9 +4,9 @@ import { Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'a
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRelative } from '../../../lib/date-time';
+import { placeText } from '../../../lib/place-text';
 import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { matchesPlate, type FleetRow } from '../model/fleet-rows';
-import { placeText } from '../../../lib/place-text';
 
 const text = (a: string | null, b: string | null) => (a ?? '').localeCompare(b ?? '');
 const time = (v: string | null) => (v ? Date.parse(v) : -Infinity);

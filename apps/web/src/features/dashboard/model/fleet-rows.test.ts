@@ -56,7 +56,7 @@ describe('joinFleetRows', () => {
         gpsStatus: 'on',
         ignition: true,
         driver: 'Budi Santoso',
-        location: 'Tol Cikampek KM 20',
+        location: 'Tol Jakarta–Cikampek KM ~20',
       }),
       expect.objectContaining({
         kendaraanId: 2,

@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ShareLinkButton } from '../../../components/share/share-link-button';
 import { useLiveVehicle } from '../../../lib/live/use-live-vehicles';
+import { placeText } from '../../../lib/place-text';
+import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { MOTION_COLORS } from '../../../map/motion-colors';
 import { useTrackStore } from '../../../map/track-store';
 import { formatJakarta, formatNumber, userZoneName } from './format';
-import { placeText } from '../../../lib/place-text';
 
 /** Re-renders every 30 s so "2 minutes ago" stays true between live updates. */
 function useNow(ms = 30_000) {
@@ -26,21 +27,17 @@ function Details({ v }: { v: TrackingItem }) {
   const { t, i18n } = useTranslation('map');
   const lang = i18n.resolvedLanguage ?? 'en';
   const now = useNow();
-  const ignition =
-    v.ignition === null
-      ? t('info.ignitionUnknown')
-      : v.ignition
-        ? t('info.ignitionOn')
-        : t('info.ignitionOff');
+  const labels = useVehicleStatusLabels();
+  const ignition = labels.onOff(v.ignition);
   return (
     <Descriptions column={1} size="small" bordered className="vehicle-info-list">
       <Descriptions.Item label={t('info.hull')}>
         <span data-testid="vehicle-info-hull">{v.nomorKendaraan}</span>
       </Descriptions.Item>
-      <Descriptions.Item label={t('info.class')}>{t(`vehicleClass.${v.vehicleClass}`)}</Descriptions.Item>
+      <Descriptions.Item label={t('info.class')}>{labels.vehicleClass(v.vehicleClass)}</Descriptions.Item>
       <Descriptions.Item label={t('info.status')}>
         <Tag color={MOTION_COLORS[v.motion]} style={{ color: v.motion === 'nodata' ? '#0f172a' : undefined }}>
-          {t(`motion.${v.motion}`)}
+          {labels.motion(v.motion)}
         </Tag>
       </Descriptions.Item>
       <Descriptions.Item label={t('info.driver')}>{v.driver?.name ?? t('info.noDriver')}</Descriptions.Item>

@@ -10,12 +10,13 @@ import { LanguageSwitch } from '../../../components/language-switch';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/error-message';
+import { placeText } from '../../../lib/place-text';
+import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { MOTION_COLORS } from '../../../map/motion-colors';
 import { isRefused, useSharedVehicle } from '../api/get-shared-vehicle';
 import { SharedVehicleMap } from '../components/shared-vehicle-map';
 import { sharedAsTrackingItem } from '../model/shared-item';
 import './preview-vehicle.css';
-import { placeText } from '../../../lib/place-text';
 
 type Refusal = 'SHARE_NOT_FOUND' | 'SHARE_EXPIRED' | 'SHARE_REVOKED';
 const REFUSAL_ICONS: Record<Refusal, ReactNode> = {
@@ -59,7 +60,7 @@ function Refused({ code }: { code: Refusal }) {
 
 function VehicleDetails({ v }: { v: SharedVehicle }) {
   const { t, i18n } = useTranslation('share');
-  const { t: tm } = useTranslation('map');
+  const labels = useVehicleStatusLabels();
   const lang = i18n.resolvedLanguage === 'id' ? 'id-ID' : 'en-US';
   const motion = v.motion in MOTION_COLORS ? (v.motion as keyof typeof MOTION_COLORS) : 'nodata';
   return (
@@ -78,7 +79,7 @@ function VehicleDetails({ v }: { v: SharedVehicle }) {
               style={{ color: motion === 'nodata' ? '#0f172a' : undefined }}
               data-testid="preview-motion"
             >
-              {tm(`motion.${motion}`)}
+              {labels.motion(motion)}
             </Tag>
           ),
         },

@@ -4,10 +4,10 @@ import { Table, Tag, Typography, type TableColumnsType, type TableProps } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRelative } from '../../../lib/date-time';
+import { placeText } from '../../../lib/place-text';
 import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { sortKeys, type SortKey, type SummarySort } from '../model/summary-filter';
 import { MotionTag } from './motion-tag';
-import { placeText } from '../../../lib/place-text';
 
 const number = (locale: string, value: number, digits: number) =>
   value.toLocaleString(locale === 'id' ? 'id-ID' : 'en-GB', {

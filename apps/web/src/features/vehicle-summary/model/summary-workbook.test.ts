@@ -46,7 +46,7 @@ describe('vehicle summary sheet', () => {
       'Moving',
       'On',
       'On',
-      'Tol Cikampek KM 20',
+      'Tol Jakarta–Cikampek KM ~20',
       -6.2,
       106.8,
       new Date(Date.UTC(2026, 10, 22, 11, 0, 0)),
