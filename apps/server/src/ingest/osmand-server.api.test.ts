@@ -120,6 +120,48 @@ describe('OsmAnd HTTP listener', () => {
     expect(await json.json()).toMatchObject({ errors: [{ path: 'device_id' }] });
   });
 
+  it("answers Traccar Client's heartbeat (the id without coordinates) 200 and stores nothing", async () => {
+    const count = async () =>
+      (await t.db.db.select().from(positions).where(eq(positions.vehicleId, vehicleId))).length;
+    const before = await count();
+    const form = await fetch(`${base}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `id=${trackerId}&timestamp=${Math.floor(Date.now() / 1000)}&batt=80`,
+    });
+    expect(form.status).toBe(200);
+    const json = await fetch(`${base}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ device_id: trackerId, location: { extras: { heartbeat: true } } }),
+    });
+    expect(json.status).toBe(200);
+    expect(await count()).toBe(before);
+    // A heartbeat from an id no vehicle carries is still refused.
+    const unknown = await fetch(`${base}/?id=not-registered-77`);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ errors: [{ path: 'id' }] });
+  });
+
+  it('answers 400 naming the field for a value the database could never hold, and stores the next fix', async () => {
+    const time = ago(15);
+    const q = (extra: string) =>
+      `${base}/?id=${trackerId}&lat=-6.24&lon=106.84&timestamp=${time.getTime() / 1000}${extra}`;
+    for (const [extra, field] of [
+      ['&altitude=1e39', 'altitude'],
+      ['&accuracy=-1e40', 'accuracy'],
+      ['&note=a%00b', 'note'],
+    ] as const) {
+      const res = await fetch(q(extra));
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(await res.json()).toMatchObject({ errors: [{ path: field }] });
+    }
+    expect(await stored(time)).toBeUndefined();
+    expect((await fetch(q('&altitude=12'))).status).toBe(200);
+    expect(await stored(time)).toMatchObject({ altitude: 12 });
+  });
+
   it('notes an unknown id for the Administrators', async () => {
     await fetch(`${base}/?id=unregistered-phone-42&lat=-6.2&lon=106.8`);
     await t.app.pipeline.close();

@@ -23,9 +23,10 @@ export interface OsmandServer {
 
 /**
  * The OsmAnd HTTP listener (research/anchors.md §5.1): any path, GET or POST, parameters in the query
- * or a form body, or the Traccar Client JSON body. 200 once the position is durably stored; 400 with
- * the offending field for a missing or unknown id or a bad value; 503 when storing failed, so the
- * client keeps the fix and retries.
+ * or a form body, or the Traccar Client JSON body. 200 once the position is durably stored; 200 for a
+ * heartbeat (the id without coordinates: Traccar Client with its heartbeat on), storing nothing; 400
+ * with the offending field for a missing or unknown id or a bad value, including one the database
+ * could never hold; 503 when storing failed, so the client keeps the fix and retries.
  */
 export function createOsmandServer(options: OsmandServerOptions): OsmandServer {
   const { pipeline } = options;
@@ -69,6 +70,9 @@ export function createOsmandServer(options: OsmandServerOptions): OsmandServer {
         naiveTimeOffsetMinutes,
         isKnownTracker: (id) => pipeline.isKnownTracker(id) || (unknown.push(id), false),
       });
+      // Traccar Client's heartbeat (no coordinates): the device is alive; nothing is stored. A 400 here
+      // would make the app retry the same request for ever and send nothing else.
+      if (result.ok === 'heartbeat') return reply.code(200).send();
       if (!result.ok) {
         const id = unknown[0];
         if (id !== undefined) {
@@ -83,6 +87,12 @@ export function createOsmandServer(options: OsmandServerOptions): OsmandServer {
         const dropped = stored.dropped[0];
         if (dropped?.reason === 'unknown-tracker')
           return reply.code(400).type('application/problem+json').send(bad('id', 'unknown tracker'));
+        // A value the database could never hold: resending would never succeed.
+        if (dropped?.field)
+          return reply
+            .code(400)
+            .type('application/problem+json')
+            .send(bad(dropped.field, dropped.message ?? 'cannot be stored'));
       } catch (err) {
         const suppressed = limiter.allow('ingest');
         if (suppressed !== null) logger.warn({ err, suppressed }, 'osmand: storing failed');

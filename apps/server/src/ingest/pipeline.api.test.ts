@@ -138,6 +138,43 @@ describe('pipeline.ingest', () => {
     ]);
   });
 
+  it('refuses per position a value the database cannot hold, naming it; the others of the batch are stored', async () => {
+    const [a, b, c] = [fleet.at(-1)!, fleet.at(-2)!, fleet.at(-3)!];
+    const t0 = Date.now() - 90_000;
+    const at = (k: number) => new Date(t0 + k * 1000);
+    const refused: [string, ReturnType<typeof fix>][] = [
+      ['altitude', fix(a.trackerId, at(1), { altitude: 1e39 })],
+      ['accuracy', fix(a.trackerId, at(2), { accuracy: -5e38 })],
+      ['attributes.note', fix(a.trackerId, at(3), { attributes: { note: 'a\u0000b' } })],
+      [
+        'attributes.nested.list[1]',
+        fix(a.trackerId, at(4), { attributes: { nested: { list: ['ok', '\udc00'] } } }),
+      ],
+      ['attributes.big', fix(a.trackerId, at(5), { attributes: { big: 10n } })],
+      ['attributes.a\u0000', fix(a.trackerId, at(6), { attributes: { 'a\u0000': 1 } })],
+    ];
+    // All in one turn of the event loop: they share a batch with the good ones of b and c.
+    const [bad, good, tiny] = await Promise.all([
+      t.app.pipeline.ingest(
+        refused.map(([, p]) => p),
+        source,
+      ),
+      t.app.pipeline.ingest([fix(b.trackerId, at(1)), fix(c.trackerId, at(1))], source),
+      // A magnitude too small for a single-precision column is stored as 0, not refused.
+      t.app.pipeline.ingest([fix(a.trackerId, at(7), { altitude: 1e-45, speedKmh: 1e-40 })], source),
+    ]);
+    expect(bad.stored).toBe(0);
+    expect(bad.dropped.map((d) => [d.reason, d.field])).toEqual(refused.map(([field]) => ['invalid', field]));
+    expect(good).toEqual({ stored: 2, dropped: [] });
+    expect(tiny.stored).toBe(1);
+    const [row] = await t.db.db
+      .select()
+      .from(positions)
+      .where(and(eq(positions.vehicleId, a.vehicleId), eq(positions.fixTime, at(7))));
+    expect(row).toMatchObject({ altitude: 0, speed: 0 });
+    expect(await storedOf(a.vehicleId)).toBe(1);
+  });
+
   it('notes an unknown tracker instead of storing its positions', async () => {
     const result = await t.app.pipeline.ingest([fix('999999999999999', secondsAgo(5))], {
       protocol: 'gt06',

@@ -11,6 +11,7 @@ import type { LiveEvent } from '../plugins/live.js';
 import type { Rule, RuleContext, RuleEvent, RuleThresholds, VehicleRuleState } from '../rules/types.js';
 import { CallQueue, type Pending } from './call-queue.js';
 import { storeEvents } from './event-store.js';
+import { createLogLimiter } from './log-limit.js';
 import { normalisePosition } from './normalise.js';
 import { isStopAllowedAt } from './places.js';
 import { StateWriter } from './state-writer.js';
@@ -86,6 +87,12 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   const liveWindowMs = deps.liveWindowMs ?? 5 * 60_000;
   const stateFlushMs = deps.stateFlushMs ?? 1000;
   const stateWriter = new StateWriter(db, clock, logger, stateFlushMs);
+  const limiter = createLogLimiter();
+  /** A warning at most a few times a minute per key, then how many were suppressed. */
+  const warn = (key: string, obj: Record<string, unknown>, msg: string) => {
+    const suppressed = limiter.allow(key);
+    if (suppressed !== null) logger.warn(suppressed > 0 ? { ...obj, suppressed } : obj, msg);
+  };
 
   let byTracker = new Map<string, VehicleInfo>();
   let byId = new Map<number, VehicleInfo>();
@@ -201,7 +208,13 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
         }
         const checked = normalisePosition(raw, now);
         if ('reason' in checked) {
-          result.dropped.push({ trackerId, reason: checked.reason });
+          result.dropped.push({ trackerId, ...checked });
+          if (checked.field)
+            warn(
+              'refused',
+              { trackerId, field: checked.field },
+              'refused a position the database cannot hold',
+            );
           continue;
         }
         const p = checked.position;

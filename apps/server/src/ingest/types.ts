@@ -10,7 +10,8 @@ export type DropReason = 'unknown-tracker' | 'invalid' | 'duplicate' | 'future';
 
 export interface IngestResult {
   stored: number;
-  dropped: { trackerId: string; reason: DropReason }[];
+  /** `field` and `message` name a value the database could never hold (the client's 400). */
+  dropped: { trackerId: string; reason: DropReason; field?: string; message?: string }[];
 }
 
 /**

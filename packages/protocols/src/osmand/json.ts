@@ -4,8 +4,10 @@ import {
   MAX_ATTRIBUTE_KEY,
   MAX_ATTRIBUTE_TEXT,
   MAX_ATTRIBUTES,
+  REAL_MAX,
   UNSAFE_KEYS,
   parseTimestamp,
+  refusedText,
   round,
   toBoolean,
   toCourse,
@@ -41,9 +43,16 @@ export function parseOsmandJson(request: OsmandRequest): OsmandResult {
   if (badId) return badId;
 
   const location = body.location;
-  if (!isObject(location)) return fail('location', 'missing');
-  const coords = location.coords;
-  if (!isObject(coords)) return fail('location.coords', 'missing');
+  // A heartbeat (Traccar Client with its heartbeat on): no location or no coordinates.
+  const coords = isObject(location) ? location.coords : undefined;
+  const absent = (v: unknown) => v === undefined || v === null;
+  if (
+    !isObject(location) ||
+    absent(coords) ||
+    (isObject(coords) && absent(coords.latitude) && absent(coords.longitude))
+  )
+    return { ok: 'heartbeat', trackerId };
+  if (!isObject(coords)) return fail('location.coords', 'must be an object');
 
   const rawTime = location.timestamp;
   let fixTime: Date | null = request.now;
@@ -64,6 +73,13 @@ export function parseOsmandJson(request: OsmandRequest): OsmandResult {
 
   const speedMps = toNumber(coords.speed);
   const accuracy = toNumber(coords.accuracy);
+  const altitude = toNumber(coords.altitude);
+  if (altitude !== null && Math.abs(altitude) > REAL_MAX)
+    return fail('location.coords.altitude', 'out of range');
+  if (accuracy !== null && Math.abs(accuracy) > REAL_MAX)
+    return fail('location.coords.accuracy', 'out of range');
+  const refused = refusedIn(location, 'location');
+  if (refused) return refused;
   const battery = isObject(location.battery) ? location.battery : {};
   const level = toNumber(battery.level);
   const odometer = toNumber(location.odometer);
@@ -97,7 +113,7 @@ export function parseOsmandJson(request: OsmandRequest): OsmandResult {
       lon,
       speedKmh: speedMps !== null && speedMps > 0 ? round(speedMps * 3.6, 2) : 0,
       course: toCourse(toNumber(coords.heading)),
-      altitude: toNumber(coords.altitude),
+      altitude,
       satellites: null,
       accuracy: accuracy !== null && accuracy >= 0 ? accuracy : null,
       ignition: toBoolean(extras.ignition),
@@ -120,4 +136,21 @@ function copyExtras(extras: Json, attributes: Record<string, unknown>): void {
     } else continue;
     if (++count >= MAX_ATTRIBUTES) break;
   }
+}
+
+/** The first text (key or value) under `value` the database could never hold, as a failure naming it. */
+function refusedIn(value: unknown, path: string, depth = 0): OsmandResult | null {
+  if (typeof value === 'string') {
+    const refused = refusedText(value);
+    return refused ? fail(path, refused) : null;
+  }
+  if (typeof value !== 'object' || value === null || depth > 4) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`;
+    const refused = refusedText(key);
+    if (refused) return fail(at, refused);
+    const inner = refusedIn(item, at, depth + 1);
+    if (inner) return inner;
+  }
+  return null;
 }

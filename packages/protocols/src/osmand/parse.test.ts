@@ -19,7 +19,8 @@ function query(qs: string): Record<string, string | string[]> {
 
 function position(request: Partial<OsmandRequest>): Position {
   const result = parseOsmand({ query: {}, now, ...request });
-  if (!result.ok) throw new Error(`${result.field}: ${result.message}`);
+  if (result.ok === false) throw new Error(`${result.field}: ${result.message}`);
+  if (result.ok === 'heartbeat') throw new Error('a heartbeat');
   return result.position;
 }
 
@@ -222,11 +223,7 @@ describe('parseOsmand rejects what it cannot store, naming the field', () => {
     ['longitude below -180', { query: query('id=1&lat=1&lon=-181') }, 'lon'],
     ['latitude not a number', { query: query('id=1&lat=north&lon=2') }, 'lat'],
     ['location out of range', { query: query('id=1&location=95,30') }, 'location'],
-    [
-      'no position at all (Traccar would reuse the last one)',
-      { query: query('id=1&timestamp=1377177267') },
-      'lat',
-    ],
+    ['a latitude without a longitude', { query: query('id=1&lat=1') }, 'lon'],
     ['timestamp not a date', { query: query('id=1&lat=1&lon=2&timestamp=yesterday') }, 'timestamp'],
     [
       'timestamp 31 February',
@@ -247,10 +244,23 @@ describe('parseOsmand rejects what it cannot store, naming the field', () => {
       { ...json({ device_id: 'x', location: { coords } }), isKnownTracker: () => false },
       'device_id',
     ],
+    ['altitude beyond single precision', { query: query('id=1&lat=1&lon=2&altitude=1e39') }, 'altitude'],
+    ['accuracy beyond single precision', { query: query('id=1&lat=1&lon=2&accuracy=-4e38') }, 'accuracy'],
+    ['a NUL character in an attribute', { query: query('id=1&lat=1&lon=2&driver=a%00b') }, 'driver'],
     [
-      'JSON without coords',
-      json({ device_id: '1', location: { timestamp: '2021-07-21T08:06:34Z' } }),
-      'location.coords',
+      'JSON altitude beyond single precision',
+      json({ device_id: '1', location: { coords: { ...coords, altitude: 1e300 } } }),
+      'location.coords.altitude',
+    ],
+    [
+      'JSON NUL character in an extra',
+      json({ device_id: '1', location: { coords, extras: { note: 'a\u0000b' } } }),
+      'location.extras.note',
+    ],
+    [
+      'JSON unpaired surrogate in the event',
+      json({ device_id: '1', location: { coords, event: 'x\ud800' } }),
+      'location.event',
     ],
     [
       'JSON bad timestamp',
@@ -270,6 +280,34 @@ describe('parseOsmand rejects what it cannot store, naming the field', () => {
   });
 });
 
+describe('parseOsmand, heartbeats (Traccar Client with its heartbeat on)', () => {
+  const json = (body: unknown) => ({ body: JSON.stringify(body), contentType: JSON_TYPE });
+  const cases: [string, Partial<OsmandRequest>][] = [
+    ['query: the id alone', { query: query('id=48241179') }],
+    [
+      'query: id, time and battery, no coordinates',
+      { query: query('id=48241179&timestamp=1377177267&batt=80') },
+    ],
+    ['form body: the id alone', { body: 'id=48241179', contentType: 'application/x-www-form-urlencoded' }],
+    [
+      'JSON: a location without coordinates',
+      json({
+        device_id: '48241179',
+        location: { timestamp: '2021-07-21T08:06:34Z', extras: { heartbeat: true } },
+      }),
+    ],
+    ['JSON: no location', json({ device_id: '48241179' })],
+  ];
+  it.each(cases)('%s → a heartbeat of the tracker, no position', (_name, request) => {
+    expect(parseOsmand({ query: {}, now, ...request })).toEqual({ ok: 'heartbeat', trackerId: '48241179' });
+  });
+
+  it('still refuses an unknown id', () => {
+    const result = parseOsmand({ query: query('id=48241179'), now, isKnownTracker: () => false });
+    expect(result).toMatchObject({ ok: false, field: 'id' });
+  });
+});
+
 describe('parseOsmand never throws', () => {
   it('on random query parameters and bodies', () => {
     const value = fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 3 }));
@@ -284,7 +322,7 @@ describe('parseOsmand never throws', () => {
     fc.assert(
       fc.property(request, (r) => {
         const result = parseOsmand({ ...r, now });
-        if (result.ok) expect(Math.abs(result.position.lat)).toBeLessThanOrEqual(90);
+        if (result.ok === true) expect(Math.abs(result.position.lat)).toBeLessThanOrEqual(90);
       }),
       { numRuns: 2000 },
     );

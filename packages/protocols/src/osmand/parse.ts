@@ -6,8 +6,10 @@ import {
   MAX_ATTRIBUTE_KEY,
   MAX_ATTRIBUTE_TEXT,
   MAX_ATTRIBUTES,
+  REAL_MAX,
   UNSAFE_KEYS,
   parseTimestamp,
+  refusedText,
   round,
   toBoolean,
   toCourse,
@@ -35,6 +37,10 @@ export function parseOsmand(request: OsmandRequest): OsmandResult {
   if (trackerId === undefined) return fail('id', 'missing');
   const badId = checkTrackerId(trackerId, 'id', request);
   if (badId) return badId;
+
+  // Traccar Client's heartbeat: the id alone (perhaps with a time or battery), no coordinates.
+  if (first('lat') === undefined && first('lon') === undefined && first('location') === undefined)
+    return { ok: 'heartbeat', trackerId };
 
   const rawTime = first('timestamp');
   const fixTime =
@@ -69,6 +75,7 @@ export function parseOsmand(request: OsmandRequest): OsmandResult {
     const text = first(name);
     const value = text === undefined ? null : toNumber(text);
     if (text !== undefined && value === null) return fail(name, 'not a number');
+    if (value !== null && Math.abs(value) > REAL_MAX) return fail(name, 'out of range');
     numbers[name] = value;
   }
   const knots = numbers.speed ?? 0;
@@ -89,6 +96,13 @@ export function parseOsmand(request: OsmandRequest): OsmandResult {
     if (values?.length) attributes[name] = values.slice(0, 16).map((v) => v.slice(0, MAX_ATTRIBUTE_TEXT));
   }
   copyFreeAttributes(params, attributes);
+  // Text the database can never hold is refused here, naming the parameter.
+  for (const [key, values] of params) {
+    for (const text of [key, ...values]) {
+      const refused = refusedText(text);
+      if (refused) return fail(key, refused);
+    }
+  }
 
   return {
     ok: true,

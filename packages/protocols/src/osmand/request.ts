@@ -14,7 +14,14 @@ export interface OsmandRequest {
   naiveTimeOffsetMinutes?: number;
 }
 
-export type OsmandResult = { ok: true; position: Position } | { ok: false; field: string; message: string };
+/**
+ * A position; a heartbeat (`ok: 'heartbeat'`: the tracker's id without coordinates, which Traccar
+ * Client sends when its heartbeat is on: the device is alive, nothing is stored); or the field at fault.
+ */
+export type OsmandResult =
+  | { ok: true; position: Position }
+  | { ok: 'heartbeat'; trackerId: string }
+  | { ok: false; field: string; message: string };
 
 export const fail = (field: string, message: string): OsmandResult => ({ ok: false, field, message });
 

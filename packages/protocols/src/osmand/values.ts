@@ -87,3 +87,15 @@ export const round = (value: number, decimals: number) => {
   const f = 10 ** decimals;
   return Math.round(value * f) / f;
 };
+
+/** The largest magnitude a single-precision (float4) value holds: altitude and accuracy are stored so. */
+export const REAL_MAX = 3.4028234663852886e38;
+
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why text can never be stored (JSON in the database refuses it), or null. */
+export function refusedText(text: string): string | null {
+  if (text.includes('\u0000')) return 'contains a NUL character';
+  if (UNPAIRED_SURROGATE.test(text)) return 'contains an unpaired surrogate';
+  return null;
+}
