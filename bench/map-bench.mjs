@@ -12,16 +12,25 @@
 //  - long tasks (PerformanceObserver 'longtask'), split into load and steady;
 //  - map refreshes/s: frames painted with a new data update (data-vehicle-updates);
 //  - JS heap used at the end.
+//  - total blocking time and the longest task of the load (navigation to the steady window's start).
+// The bench's server answers as the real one does: the build's precompressed files by Accept-Encoding,
+// /api answers over 1 kB brotli-compressed, the live socket with permessage-deflate (`--plain`: none of it).
+// `--network 20mbit-40ms,5mbit-100ms` runs every size also through bench/throttle-proxy.mjs (a shared link
+// of that bandwidth each way and round trip), beside the unthrottled run.
 //   npm run build && node bench/map-bench.mjs [--sizes 1000,5000,10000] [--seconds 10] [--share 1]
 //     [--runs 1] [--dist apps/web/dist] [--profile out.cpuprofile] [--trace out.json]
-//     [--load-trace out.json] [--load-profile out.cpuprofile] [--warm]
+//     [--load-trace out.json] [--load-profile out.cpuprofile] [--warm] [--plain]
+//     [--network 20mbit-40ms,5mbit-100ms] [--no-unthrottled]
 /* global window, document, MutationObserver -- page.evaluate and init scripts run in the browser */
 import { chromium } from '@playwright/test';
 import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib } from 'node:zlib';
 import { WebSocketServer } from 'ws';
+import { parseNetwork, startThrottleProxy } from './throttle-proxy.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -53,6 +62,15 @@ const SECONDS = Number(arg('seconds', '10'));
 const WARM = process.argv.includes('--warm');
 /** Share of the vehicles that move each second (1 = all, as the issue's target). */
 const SHARE = Number(arg('share', '1'));
+/** `--plain`: nothing compressed (files, API answers, live socket), as the server was before. */
+const PLAIN = process.argv.includes('--plain');
+/** Network profiles to run through the throttling proxy, besides (unless `--no-unthrottled`) none. */
+const NETWORKS = [
+  ...(process.argv.includes('--no-unthrottled') ? [] : [null]),
+  ...arg('network', '').split(',').filter(Boolean).map(parseNetwork),
+];
+const brotli = promisify(brotliCompress);
+const acceptsBr = (req) => !PLAIN && /\bbr\b/.test(req.headers['accept-encoding'] ?? '');
 
 // Static server for the built SPA.
 const types = {
@@ -70,29 +88,50 @@ const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   if (url.pathname.startsWith('/api/')) {
     const key = Object.keys(api).find((k) => url.pathname.endsWith(k));
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(key ? api[key] : '{"count":0,"results":[]}');
+    const body = key ? api[key] : '{"count":0,"results":[]}';
+    // As apps/server/src/plugins/compress.ts: brotli quality 4 above 1 kB, per request.
+    if (body.length >= 1024 && acceptsBr(req))
+      void brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }).then((br) => {
+        res.writeHead(200, {
+          'Content-Type': 'application/json',
+          'Content-Encoding': 'br',
+          Vary: 'accept-encoding',
+        });
+        res.end(br);
+      });
+    else {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(body);
+    }
     return;
   }
   let file = path.join(dist, decodeURIComponent(url.pathname));
   if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory())
     file = path.join(dist, 'index.html');
+  // As the server sends them (apps/server/src/modules/web): the build's brotli copy when accepted, hashed
+  // assets cached for good.
+  const br = acceptsBr(req) && existsSync(`${file}.br`);
   res.writeHead(200, {
     'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
-    // As the server sends them (apps/server/src/modules/web): hashed assets are cached for good.
     'Cache-Control': url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...(br ? { 'Content-Encoding': 'br' } : {}),
+    Vary: 'accept-encoding',
   });
-  createReadStream(file).pipe(res);
+  createReadStream(br ? `${file}.br` : file).pipe(res);
 });
 // The live socket: whichever page connects gets the fleet of the run in progress.
-const wss = new WebSocketServer({ noServer: true });
+// As apps/server/src/plugins/live.ts: permessage-deflate at level 1 for messages over 1 kB.
+const wss = new WebSocketServer({
+  noServer: true,
+  perMessageDeflate: PLAIN ? false : { threshold: 1024, zlibDeflateOptions: { level: 1 } },
+});
 let onLiveSocket = () => {};
 server.on('upgrade', (req, socket, head) => {
   if (!req.url.startsWith('/api/live')) return socket.destroy();
   wss.handleUpgrade(req, socket, head, (ws) => onLiveSocket(ws));
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}`;
+const direct = `http://127.0.0.1:${server.address().port}`;
 
 /** Deterministic fleet spread over Java's toll corridor (lon 106–112.8, lat −6.1…−7.6). */
 function makeFleet(n) {
@@ -161,7 +200,11 @@ const browser = await chromium.launch({
   ],
 });
 
-async function run(n, profiling) {
+async function run(n, profiling, network) {
+  const proxy = network
+    ? await startThrottleProxy({ host: '127.0.0.1', port: server.address().port }, network)
+    : null;
+  const base = proxy ? `http://127.0.0.1:${proxy.port}` : direct;
   const fleet = makeFleet(n);
   const snapshot = JSON.stringify({ count: n, results: fleet });
   const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
@@ -292,11 +335,13 @@ async function run(n, profiling) {
   timers.forEach(clearInterval);
   sockets.forEach((ws) => ws.terminate());
   await context.close();
+  await proxy?.close();
   const steadyLong = b.longTasks.filter((t) => t.start >= t0 && t.start <= t1);
   const loadLong = b.longTasks.filter((t) => t.start < t0);
   const refreshes = b.refreshes.filter((t) => t >= t0 && t <= t1).length;
   return {
     vehicles: n,
+    network: network?.name ?? 'none',
     drawnMs: Math.round(drawnMs),
     busyPct: Math.round(((m1.TaskDuration - m0.TaskDuration) / ((t1 - t0) / 1000)) * 1000) / 10,
     // CPU time, less sensitive to a shared machine than task wall time (which counts time descheduled, and
@@ -307,6 +352,8 @@ async function run(n, profiling) {
     longestSteadyMs: Math.round(Math.max(0, ...steadyLong.map((t) => t.duration))),
     over100Steady: steadyLong.filter((t) => t.duration > 100).length,
     longestLoadMs: Math.round(Math.max(0, ...loadLong.map((t) => t.duration))),
+    // Total blocking time of the load: each long task's time over 50 ms, navigation to the steady window.
+    tbtLoadMs: Math.round(loadLong.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0)),
     refreshesPerSec: Math.round((refreshes / ((t1 - t0) / 1000)) * 100) / 100,
     heapMB: Math.round((m1.JSHeapUsedSize / 2 ** 20) * 10) / 10,
     phases,
@@ -316,22 +363,29 @@ async function run(n, profiling) {
 const results = [];
 for (const n of SIZES) {
   for (let i = 0; i < RUNS; i += 1) {
-    const r = await run(
-      n,
-      (PROFILE || TRACE || LOAD_TRACE || LOAD_PROFILE) !== '' && n === SIZES.at(-1) && i === RUNS - 1,
-    );
-    results.push(r);
-    console.log(JSON.stringify(r));
+    // The network profiles take turns within each run, so that a busy moment of the machine hits all.
+    for (const network of NETWORKS) {
+      const r = await run(
+        n,
+        (PROFILE || TRACE || LOAD_TRACE || LOAD_PROFILE) !== '' &&
+          n === SIZES.at(-1) &&
+          i === RUNS - 1 &&
+          network === NETWORKS.at(-1),
+        network,
+      );
+      results.push(r);
+      console.log(JSON.stringify(r));
+    }
   }
 }
 await browser.close();
 wss.close();
 server.close();
 console.log(
-  '\n| vehicles | drawn after navigation | main thread busy | main thread CPU / renderer CPU | long tasks > 100 ms (steady) | longest task steady / load | map refreshes/s | JS heap |',
+  '\n| vehicles | network | drawn after navigation | main thread busy | main thread CPU / renderer CPU | long tasks > 100 ms (steady) | longest task steady / load | total blocking (load) | map refreshes/s | JS heap |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results)
   console.log(
-    `| ${r.vehicles.toLocaleString('en')} | ${r.drawnMs} ms | ${r.busyPct} % | ${r.mainCpuPct} / ${r.rendererCpuPct} % | ${r.over100Steady} | ${r.longestSteadyMs} / ${r.longestLoadMs} ms | ${r.refreshesPerSec} | ${r.heapMB} MB |`,
+    `| ${r.vehicles.toLocaleString('en')} | ${r.network} | ${r.drawnMs} ms | ${r.busyPct} % | ${r.mainCpuPct} / ${r.rendererCpuPct} % | ${r.over100Steady} | ${r.longestSteadyMs} / ${r.longestLoadMs} ms | ${r.tbtLoadMs} ms | ${r.refreshesPerSec} | ${r.heapMB} MB |`,
   );
