@@ -10,7 +10,7 @@ import { createQueryClient } from './query-client';
 
 export const BRAND_COLOR = '#1d4ed8';
 
-function ThemedApp({ children }: { children: ReactNode }) {
+function ThemedApp({ children, runtimeStyles }: { children: ReactNode; runtimeStyles: boolean }) {
   const { i18n: instance } = useTranslation();
   const direction = useLayoutStore((s) => s.direction);
   const weakColor = useLayoutStore((s) => s.weakColor);
@@ -28,8 +28,9 @@ function ThemedApp({ children }: { children: ReactNode }) {
         algorithm: theme.defaultAlgorithm,
         // No styles generated at run time: antd/dist/antd.css (main.tsx) has them all, written with CSS
         // variables that the tokens above still set. Generating them cost ~0.15 s of main thread when
-        // the shell first rendered (bench/map-bench.mjs CPU profiles, docs/performance.md).
-        zeroRuntime: true,
+        // the shell first rendered (bench/map-bench.mjs CPU profiles, docs/performance.md). The signed-out
+        // pages (signed-out-main.tsx) generate theirs instead: a few components' styles, not 1 MB of CSS.
+        zeroRuntime: !runtimeStyles,
         components: {
           Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 12px' },
         },
@@ -40,12 +41,21 @@ function ThemedApp({ children }: { children: ReactNode }) {
   );
 }
 
-export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+export function Providers({
+  children,
+  client,
+  runtimeStyles = false,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+  /** antd's styles generated at run time for the components rendered, instead of antd/dist/antd.css. */
+  runtimeStyles?: boolean;
+}) {
   const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ThemedApp>{children}</ThemedApp>
+        <ThemedApp runtimeStyles={runtimeStyles}>{children}</ThemedApp>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -15,6 +15,7 @@ beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'pantau-dist-'));
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'index.html'), '<!doctype html><title>Pantau SPA</title>');
+  await writeFile(join(dist, 'signed-out.html'), '<!doctype html><title>Pantau SPA signed out</title>');
   await writeFile(join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
   // What the build writes beside each file (apps/web/precompress.ts).
   await writeFile(join(dist, 'assets', 'big-def456.js'), BIG_ASSET);
@@ -79,6 +80,21 @@ describe('server-side access redirects', () => {
       expect(r.res.headers.get('cache-control')).toBe('no-cache');
       expect(r.res.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
     }
+  });
+
+  it('sends the signed-out pages their own light page, every other page the app', async () => {
+    for (const path of ['/signin', '/signup', '/forgot', '/signin/']) {
+      const r = await page(path);
+      expect(r.status, path).toBe(200);
+      expect(r.text, path).toContain('Pantau SPA signed out');
+      expect(r.res.headers.get('cache-control')).toBe('no-cache');
+    }
+    for (const path of ['/preview-vehicle', '/_error'])
+      expect((await page(path)).text).not.toContain('signed out');
+    expect((await page('/choose-role', `token=${token}`)).text).not.toContain('signed out');
+    expect((await page('/map', withRole(token))).text).not.toContain('signed out');
+    // Not a page of its own.
+    expect((await page('/signed-out.html')).status).toBe(302);
   });
 
   it('serves static files to anyone, /assets with a long cache', async () => {

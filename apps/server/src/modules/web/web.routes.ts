@@ -5,6 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problemOf, sendProblem } from '../../plugins/errors.js';
 import { accessRedirect } from './access-redirect.js';
 
+/**
+ * Pages with their own light build (apps/web/signed-out.html: no map, no antd stylesheet, none of the
+ * app's pages), sent instead of index.html when the build has it.
+ */
+const SIGNED_OUT_HTML_PAGES = new Set(['/signin', '/signup', '/forgot']);
+const normalisePage = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path) || '/';
+
 const isFile = async (path: string) => (await stat(path).catch(() => null))?.isFile() ?? false;
 
 /**
@@ -16,6 +23,7 @@ const isFile = async (path: string) => (await stat(path).catch(() => null))?.isF
 export function webRoutes(deps: { webDist: string }) {
   const root = normalize(deps.webDist);
   const indexFile = join(root, 'index.html');
+  const signedOutFile = join(root, 'signed-out.html');
 
   return async function routes(app: FastifyInstance) {
     await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
@@ -31,7 +39,12 @@ export function webRoutes(deps: { webDist: string }) {
         return sendProblem(reply, problemOf('NOT_FOUND', `No route ${request.method} ${path}`));
 
       const file = normalize(join(root, path));
-      if (file.startsWith(root + sep) && file !== indexFile && (await isFile(file))) {
+      if (
+        file.startsWith(root + sep) &&
+        file !== indexFile &&
+        file !== signedOutFile &&
+        (await isFile(file))
+      ) {
         const immutable = path.startsWith('/assets/');
         return reply.sendFile(file.slice(root.length + 1), {
           maxAge: immutable ? 365 * 86_400_000 : 0,
@@ -52,6 +65,8 @@ export function webRoutes(deps: { webDist: string }) {
             `The web app is not built (no ${indexFile}). Run \`npm run build\` in the repository root, then reload.\n`,
           );
       reply.header('cache-control', 'no-cache');
+      if (SIGNED_OUT_HTML_PAGES.has(normalisePage(path)) && (await isFile(signedOutFile)))
+        return reply.sendFile('signed-out.html', { cacheControl: false });
       return reply.sendFile('index.html', { cacheControl: false });
     }
 
