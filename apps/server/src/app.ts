@@ -50,7 +50,7 @@ import { shareRoutes } from './modules/share/share.routes.js';
 import { webRoutes } from './modules/web/web.routes.js';
 import { registerAuthGuard } from './plugins/auth.js';
 import { registerCompression } from './plugins/compress.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { problemServerOptions, registerErrorHandling } from './plugins/errors.js';
 
 const version = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -98,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
+    ...problemServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -159,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer =
     deps.mailer ??
     (config.smtpUrl
-      ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+      ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom, log: app.log })
       : createLogMailer(app.log));
   const authService = createAuthService({ authRepo, tokens, limiter, mailer, clock });
   registerAuthGuard(app, { authService });
@@ -179,7 +181,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
 
-  await app.register(authRoutes({ authService, publicUrl: config.publicUrl }), { prefix: '/api/auth' });
+  await app.register(
+    authRoutes({ authService, publicUrl: config.publicUrl, allowedHosts: config.allowedHosts }),
+    { prefix: '/api/auth' },
+  );
   await app.register(
     unitsRoutes({ unitsService: createUnitsService({ unitsRepo: createUnitsRepo(db.db) }) }),
     {
@@ -227,7 +232,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // main.ts migrates before listening, so the pipeline loads its vehicles when the app becomes ready.
   app.addHook('onReady', async () => pipeline.start());
   app.addHook('onClose', async () => pipeline.close());
-  await registerLive(app, { hub: liveHub, clock });
+  await registerLive(app, {
+    hub: liveHub,
+    clock,
+    publicUrl: config.publicUrl,
+    allowedHosts: config.allowedHosts,
+  });
   await app.register(trackingRoutes({ trackingService }), { prefix: '/api' });
   await app.register(dashboardRoutes({ dashboardService }), { prefix: '/api/dashboard' });
   await app.register(

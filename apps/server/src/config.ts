@@ -40,11 +40,31 @@ const envSchema = z.object({
   ),
   MAIL_FROM: optionalText,
   PANTAU_WEB_DIST: optionalText,
-  /** Origin of links in e-mails (e.g. https://pantau.example.co.id); default: the request's own origin. */
+  /** Origin of links in e-mails (e.g. https://pantau.example.co.id). */
   PANTAU_PUBLIC_URL: optionalText.pipe(
     z
       .string()
       .regex(/^https?:\/\/[^/]+$/, 'must be an http:// or https:// origin without a path')
+      .optional(),
+  ),
+  /** Host names (with the port when not 80/443) the server answers to, comma-separated. */
+  PANTAU_ALLOWED_HOSTS: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9.-]+(:\d{1,5})?(\s*,\s*[a-z0-9.-]+(:\d{1,5})?)*$/i,
+        'must be host names (host or host:port), comma-separated',
+      )
+      .optional(),
+  ),
+  /** Behind a reverse proxy: `true` (any peer) or the proxy addresses / CIDRs, comma-separated. */
+  PANTAU_TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^(true|false|[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*)$/i,
+        'must be true, false or proxy addresses (CIDR allowed), comma-separated',
+      )
       .optional(),
   ),
   // Tracker input and the demo simulator (ingest/, simulator/).
@@ -76,7 +96,12 @@ export interface Config {
   mailFrom: string;
   webDist: string;
   logLevel: string;
+  /** Origin of links in e-mails; without it (and without allowedHosts) no reset link is mailed. */
   publicUrl: string | undefined;
+  /** Host names a request's Host may name for links (lower case, `host` or `host:port`). */
+  allowedHosts: string[];
+  /** Fastify's trustProxy: which X-Forwarded-* headers to believe (protocol, client address, host). */
+  trustProxy: boolean | string;
   /** Bearer token Traccar's JSON forwarding must send; forwarding is off without it. */
   forwardToken: string | undefined;
   /** Run the demo simulator (default: on with the demo data). */
@@ -86,6 +111,12 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+function trustProxyOf(value: string | undefined): boolean | string {
+  if (!value || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  return value.replace(/\s+/g, '');
+}
 
 /** Reads the environment once; a bad value throws a ConfigError whose message names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -110,6 +141,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.PANTAU_WEB_DIST ?? resolve(serverRoot, '../web/dist')),
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PANTAU_PUBLIC_URL,
+    allowedHosts: (e.PANTAU_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    trustProxy: trustProxyOf(e.PANTAU_TRUST_PROXY),
     forwardToken: e.PANTAU_FORWARD_TOKEN,
     simulator: (e.PANTAU_SIMULATOR ?? e.PANTAU_DEMO) === '1',
     backfillDays: e.PANTAU_BACKFILL_DAYS,

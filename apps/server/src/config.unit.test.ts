@@ -33,6 +33,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the proxy trust and the allowed hosts', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(loadConfig({ PANTAU_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ PANTAU_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toBe(
+      '127.0.0.1,10.0.0.0/8',
+    );
+    expect(
+      loadConfig({ PANTAU_ALLOWED_HOSTS: 'Pantau.example.co.id, pantau.lan:3000' }).allowedHosts,
+    ).toEqual(['pantau.example.co.id', 'pantau.lan:3000']);
+    expect(() => loadConfig({ PANTAU_ALLOWED_HOSTS: 'https://x/' })).toThrow(
+      /^Invalid environment: PANTAU_ALLOWED_HOSTS /,
+    );
+    expect(() => loadConfig({ PANTAU_TRUST_PROXY: 'yes please' })).toThrow(
+      /^Invalid environment: PANTAU_TRUST_PROXY /,
+    );
+  });
+
   it('treats empty optional values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });

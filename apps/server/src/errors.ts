@@ -71,7 +71,9 @@ export class ConflictError extends DomainError {
 export class ResetTokenInvalidError extends DomainError {
   readonly code = 'RESET_TOKEN_INVALID' as const;
   constructor() {
-    super('This reset link is invalid, expired or already used');
+    super('This reset link is invalid, expired or already used', [
+      { path: 'token', message: 'This reset link is invalid, expired or already used' },
+    ]);
   }
 }
 

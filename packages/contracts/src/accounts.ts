@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listOf, pagingQuery } from './common.js';
 import { optionalPhone, optionalText, boolQuery } from './fields.js';
+import { id, text } from './input.js';
 
 // ── Fleets (units/fleet) and the unit ────────────────────────────────────────────────────────────
 
@@ -14,18 +15,14 @@ export type FleetRow = z.infer<typeof fleetRow>;
 export const fleetList = listOf(fleetRow);
 export type FleetList = z.infer<typeof fleetList>;
 /** `GET /api/units/fleet`: paging plus a search on the fleet name. */
-export const fleetSearchQuery = pagingQuery.extend({ search: z.string().trim().max(64).optional() });
+export const fleetSearchQuery = pagingQuery.extend({ search: text().trim().max(64).optional() });
 export type FleetSearchQuery = z.infer<typeof fleetSearchQuery>;
 export const fleetInput = z.object({
-  fleetName: z
-    .string('Fleet name is required')
-    .trim()
-    .min(2, 'Fleet name must be at least 2 characters')
-    .max(80),
+  fleetName: text('Fleet name is required').trim().min(2, 'Fleet name must be at least 2 characters').max(80),
 });
 export type FleetInput = z.infer<typeof fleetInput>;
 /** `PUT /api/units/fleet/{fleetId}/vehicles`: the fleet's vehicles, replaced as a whole. */
-export const fleetVehiclesInput = z.object({ kendaraanIds: z.array(z.number().int().positive()).max(5000) });
+export const fleetVehiclesInput = z.object({ kendaraanIds: z.array(id()).max(5000) });
 export type FleetVehiclesInput = z.infer<typeof fleetVehiclesInput>;
 /** `GET /api/units/fleet/{fleetId}/vehicles`: the unit's vehicles in the fleet. */
 export const fleetVehicle = z.object({
@@ -47,8 +44,7 @@ export const unitInfo = z.object({
 });
 export type UnitInfo = z.infer<typeof unitInfo>;
 export const unitInfoInput = z.object({
-  unitName: z
-    .string('Unit name is required')
+  unitName: text('Unit name is required')
     .trim()
     .min(1, 'Unit name is required')
     .min(2, 'Unit name must be at least 2 characters')
@@ -67,23 +63,22 @@ export const roleName = z.enum(
 );
 export type RoleName = z.infer<typeof roleName>;
 export const userSearchQuery = pagingQuery.extend({
-  search: z.string().trim().max(64).optional(),
+  search: text().trim().max(64).optional(),
   role: roleName.optional(),
   disabled: boolQuery.optional(),
 });
 export type UserSearchQuery = z.infer<typeof userSearchQuery>;
 /** `POST /api/users`: a new account in this unit, or — with only `username` (or e-mail) and `role` — an existing one added to it. */
 export const userCreateInput = z.object({
-  username: z
-    .string('Username is required')
+  username: text('Username is required')
     .trim()
     .min(1, 'Username is required')
     .min(3, 'Username must be at least 3 characters')
     .max(254),
-  displayName: z.string().trim().min(1).max(100).optional(),
+  displayName: text().trim().min(1).max(100).optional(),
   email: z.email('Enter a valid e-mail address').max(254).optional(),
   /** Required for a new account; absent when adding an existing user. */
-  password: z.string().min(8, 'Password must be at least 8 characters').max(128).optional(),
+  password: text().min(8, 'Password must be at least 8 characters').max(128).optional(),
   role: roleName,
 });
 export type UserCreateInput = z.infer<typeof userCreateInput>;
@@ -104,14 +99,13 @@ export const newUserInput = userCreateInput.extend({
 export const userUpdateInput = z.object({
   role: roleName.optional(),
   disabled: z.boolean().optional(),
-  displayName: z.string().trim().min(1, 'Display name is required').max(100).optional(),
+  displayName: text().trim().min(1, 'Display name is required').max(100).optional(),
   email: z.email('Enter a valid e-mail address').max(254).optional(),
 });
 export type UserUpdateInput = z.infer<typeof userUpdateInput>;
 /** `POST /api/users/{userId}/reset-password`: sets a new password (the user's sessions end). */
 export const userPasswordInput = z.object({
-  password: z
-    .string('Password is required')
+  password: text('Password is required')
     .min(1, 'Password is required')
     .min(8, 'Password must be at least 8 characters')
     .max(128, 'Password must be at most 128 characters'),
@@ -122,13 +116,13 @@ export type UserPasswordInput = z.infer<typeof userPasswordInput>;
 
 /** `PUT /api/auth/profile`. */
 export const profileInput = z.object({
-  displayName: z.string('Display name is required').trim().min(1, 'Display name is required').max(100),
+  displayName: text('Display name is required').trim().min(1, 'Display name is required').max(100),
   email: z.email('Enter a valid e-mail address').max(254),
 });
 /** `PUT /api/auth/password`: the current password is required. */
 export const passwordChangeInput = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(128),
-  newPassword: z.string().min(8, 'Password must be at least 8 characters').max(128),
+  currentPassword: text().min(1, 'Current password is required').max(128),
+  newPassword: text().min(8, 'Password must be at least 8 characters').max(128),
 });
 export const TIME_ZONES = ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'] as const;
 /** `default`: the configured (remote) base map, falling back to the built-in one; `offline`: always the built-in one. */

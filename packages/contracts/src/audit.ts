@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf, pagingQuery } from './common.js';
+import { text } from './input.js';
 
 // ── Audit trail ──────────────────────────────────────────────────────────────────────────────────
 
@@ -17,5 +18,5 @@ export type AuditRow = z.infer<typeof auditRow>;
 export const auditList = listOf(auditRow);
 export const auditQuery = pagingQuery.extend({
   entity: z.enum(['vehicle', 'driver', 'fleet', 'unit', 'user', 'share_link']).optional(),
-  entityId: z.string().max(40).optional(),
+  entityId: text().max(40).optional(),
 });

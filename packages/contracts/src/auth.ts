@@ -1,20 +1,19 @@
 import { z } from 'zod';
+import { text } from './input.js';
 
-const username = z
-  .string()
+const username = text()
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(64, 'Username must be at most 64 characters')
   .regex(/^[a-zA-Z0-9._-]+$/, 'Username may use letters, digits, dot, dash and underscore only');
-const password = z
-  .string()
+const password = text()
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
 
 export const loginRequest = z.object({
   /** The username or the e-mail address. */
-  username: z.string().trim().min(1, 'Username is required').max(254),
-  password: z.string().min(1, 'Password is required').max(128),
+  username: text().trim().min(1, 'Username is required').max(254),
+  password: text().min(1, 'Password is required').max(128),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -44,7 +43,7 @@ export type LoginUser = z.infer<typeof loginUser>;
 export const signupRequest = z.object({
   username,
   email: z.email('Enter a valid e-mail address').max(254),
-  displayName: z.string().trim().min(1, 'Display name is required').max(100),
+  displayName: text().trim().min(1, 'Display name is required').max(100),
   password,
 });
 export type SignupRequest = z.infer<typeof signupRequest>;
@@ -53,17 +52,17 @@ export const signupResponse = z.object({ data: z.object({ userId: z.number().int
 
 export const forgotRequest = z.object({
   /** The username or the e-mail address of the account. */
-  username: z.string().trim().min(1, 'Username or e-mail is required').max(254),
+  username: text().trim().min(1, 'Username or e-mail is required').max(254),
 });
 export type ForgotRequest = z.infer<typeof forgotRequest>;
 
 export const resetRequest = z.object({
-  token: z.string().min(10, 'Reset token is required').max(200),
+  token: text().min(10, 'Reset token is required').max(200),
   password,
 });
 export type ResetRequest = z.infer<typeof resetRequest>;
 
-export const unlockRequest = z.object({ password: z.string().min(1, 'Password is required').max(128) });
+export const unlockRequest = z.object({ password: text().min(1, 'Password is required').max(128) });
 export type UnlockRequest = z.infer<typeof unlockRequest>;
 
 export const messageResponse = z.object({ data: z.object({ message: z.string() }) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intQuery } from './input.js';
 
 /** Default page size of every list (spec §9). */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -8,7 +9,7 @@ export const MAX_PAGE_SIZE = 1000;
 /** `Take`/`Skip` paging query of every list endpoint (spec §3: "Paging payload uses Take and Skip"). */
 export const pagingQuery = z.object({
   Take: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  Skip: z.coerce.number().int().min(0).default(0),
+  Skip: intQuery(0).default(0),
 });
 export type PagingQuery = z.infer<typeof pagingQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input.js';
 
 // ── Shared field rules (domain research §7.3, §7.6) ──────────────────────────────────────────────
 
@@ -26,8 +27,7 @@ export function normaliseGsm(raw: string): string {
 export const PHONE_PATTERN = /^(?:\+62|62|0)[1-9]\d{6,11}$/;
 export const PHONE_MESSAGE = 'Phone must be an Indonesian number, e.g. 0812-8765-4321 or 021-555-0123';
 /** A phone number field that may be left empty (null); kept as written, trimmed. */
-export const optionalPhone = z
-  .string()
+export const optionalPhone = text()
   .trim()
   .refine((v) => v === '' || PHONE_PATTERN.test(v.replace(/[\s().-]/g, '')), PHONE_MESSAGE)
   .nullish()
@@ -50,8 +50,7 @@ export const SIM_CLASSES = ['SIM A', 'SIM A Umum', 'SIM B1', 'SIM B1 Umum', 'SIM
 
 export const isoDate = z.iso.date('Use the date format YYYY-MM-DD');
 export const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `At most ${max} characters`)
     .nullish()

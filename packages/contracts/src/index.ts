@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './common.js';
+export * from './input.js';
 export * from './dashboard.js';
 export * from './live.js';
 export * from './notifications.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf, pagingQuery } from './common.js';
+import { id, idParam, text } from './input.js';
 import {
   isoDate,
   optionalText,
@@ -39,8 +40,8 @@ export const DOCUMENT_DUE_SOON_DAYS = 30;
 /** `GET /api/kendaraan` query (every role reads; the map and dashboard need it). */
 export const vehicleSearchQuery = pagingQuery.extend({
   /** Matches plate, hull number or tracker id, ignoring case and spaces. */
-  search: z.string().trim().max(64).optional(),
-  fleetId: z.coerce.number().int().positive().optional(),
+  search: text().trim().max(64).optional(),
+  fleetId: idParam().optional(),
   vehicleClass: z.enum(vehicleClasses).optional(),
   aktif: boolQuery.optional(),
   /** STNK or KIR: expired, due within 30 days, or both valid. */
@@ -59,8 +60,7 @@ export const vehicleInput = z.object({
     .trim()
     .min(1, 'Tracker id is required')
     .regex(/^[0-9A-Za-z_-]{4,32}$/, 'Tracker id: 4–32 letters or digits (a GT06 IMEI has 15 digits)'),
-  nomorPolisi: z
-    .string('Plate number is required')
+  nomorPolisi: text('Plate number is required')
     .transform(normalisePlate)
     .pipe(
       z
@@ -68,22 +68,15 @@ export const vehicleInput = z.object({
         .min(1, 'Plate number is required')
         .regex(PLATE_PATTERN, 'Plate number must look like B 9471 UEY'),
     ),
-  nomorKendaraan: z
-    .string('Hull number is required')
+  nomorKendaraan: text('Hull number is required')
     .trim()
     .min(1, 'Hull number is required')
     .max(20, 'At most 20 characters'),
   registrationNumber: optionalText(40),
-  merkId: z
-    .number()
-    .int()
-    .positive()
+  merkId: id()
     .nullish()
     .transform((v) => v ?? null),
-  tipeId: z
-    .number()
-    .int()
-    .positive()
+  tipeId: id()
     .nullish()
     .transform((v) => v ?? null),
   vehicleClass: z.enum(vehicleClasses, 'Vehicle class must be CC or TRUCK'),
@@ -111,8 +104,7 @@ export const vehicleInput = z.object({
   tahun: modelYear.nullish().transform((v) => v ?? null),
   notes: optionalText(500),
   icon: optionalText(40),
-  gsmNumber: z
-    .string()
+  gsmNumber: text()
     .transform(normaliseGsm)
     .pipe(
       z.string().regex(GSM_PATTERN, 'GSM number must be an Indonesian mobile number, e.g. +6281287654321'),
@@ -137,18 +129,12 @@ export const vehicleInput = z.object({
   kirDue: isoDate.nullish().transform((v) => v ?? null),
   aktif: z.boolean().default(true),
   /** Fleets of the unit the vehicle belongs to. */
-  fleetIds: z.array(z.number().int().positive()).max(50).default([]),
+  fleetIds: z.array(id()).max(50).default([]),
   /** Assigned driver (driver 1) and second driver, drivers of the same unit. */
-  pengemudiId: z
-    .number()
-    .int()
-    .positive()
+  pengemudiId: id()
     .nullish()
     .transform((v) => v ?? null),
-  coPengemudiId: z
-    .number()
-    .int()
-    .positive()
+  coPengemudiId: id()
     .nullish()
     .transform((v) => v ?? null),
 });
@@ -183,7 +169,7 @@ export const driverList = listOf(driverRow);
 
 export const driverSearchQuery = pagingQuery.extend({
   /** Matches name, employee number or phone. */
-  search: z.string().trim().max(64).optional(),
+  search: text().trim().max(64).optional(),
   aktif: boolQuery.optional(),
   simClass: z.enum(SIM_CLASSES).optional(),
   /** SIM expired, due within 30 days, or valid. */
@@ -193,13 +179,12 @@ export const driverSearchQuery = pagingQuery.extend({
 });
 
 export const driverInput = z.object({
-  name: z.string('Name is required').trim().min(2, 'Name must be at least 2 characters').max(100),
+  name: text('Name is required').trim().min(2, 'Name must be at least 2 characters').max(100),
   employeeNumber: z
     .string('Employee number is required')
     .trim()
     .regex(/^[0-9A-Za-z./-]{2,30}$/, 'Employee number: 2–30 letters, digits, dot, slash or dash'),
-  phone: z
-    .string()
+  phone: text()
     .transform(normaliseGsm)
     .pipe(z.string().regex(GSM_PATTERN, 'Phone must be an Indonesian mobile number, e.g. +6281287654321'))
     .nullish()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listOf } from './common.js';
 import { placeRef } from './places.js';
+import { idParam } from './input.js';
 
 /** Header bell count and the all-notifications page count (spec §9). */
 export const HEADER_NOTIFICATION_COUNT = 5;
@@ -37,7 +38,7 @@ export type Notification = z.infer<typeof notification>;
 
 export const notificationsQuery = z.object({
   Count: z.coerce.number().int().min(1).max(ALL_NOTIFICATION_COUNT).default(HEADER_NOTIFICATION_COUNT),
-  unitId: z.coerce.number().int().positive().optional(),
+  unitId: idParam().optional(),
 });
 export type NotificationsQuery = z.infer<typeof notificationsQuery>;
 

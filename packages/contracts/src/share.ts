@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listOf, pagingQuery } from './common.js';
 import { optionalText } from './fields.js';
 import { placeRef } from './places.js';
+import { id, idParam } from './input.js';
 import { vehicleClasses } from './vehicles.js';
 
 // ── Shared live location (/preview-vehicle) ──────────────────────────────────────────────────────
@@ -9,7 +10,7 @@ import { vehicleClasses } from './vehicles.js';
 export const SHARE_DEFAULT_HOURS = 24;
 export const SHARE_MAX_HOURS = 24 * 30;
 export const shareLinkInput = z.object({
-  kendaraanId: z.number('Vehicle is required').int().positive(),
+  kendaraanId: id('Vehicle is required'),
   expiresInHours: z
     .number()
     .int()
@@ -33,7 +34,7 @@ export type ShareLinkRow = z.infer<typeof shareLinkRow>;
 export const shareLinkList = listOf(shareLinkRow);
 /** `GET /api/share-links?kendaraanId=`: the unit's links (one vehicle's when given), newest first. */
 export const shareLinkQuery = pagingQuery.extend({
-  kendaraanId: z.coerce.number().int().positive().optional(),
+  kendaraanId: idParam().optional(),
 });
 /** The answer to a create: the only time the token (in `url`) is shown. */
 export const shareLinkCreated = shareLinkRow.extend({ token: z.string(), url: z.string() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listOf } from './common.js';
 import { placeRef } from './places.js';
+import { idParam, intQuery } from './input.js';
 
 /**
  * What a vehicle is doing now, from its latest fix (domain research §4):
@@ -46,11 +47,11 @@ export type TrackingList = z.infer<typeof trackingList>;
 
 /** `GET /api/logs/gps?kendaraanId=&from=&to=` (from/to ISO 8601; at most 31 days apart). */
 export const gpsLogQuery = z.object({
-  kendaraanId: z.coerce.number().int().positive(),
+  kendaraanId: idParam(),
   from: z.iso.datetime({ offset: true }),
   to: z.iso.datetime({ offset: true }),
   Take: z.coerce.number().int().min(1).max(50_000).default(10_000),
-  Skip: z.coerce.number().int().min(0).default(0),
+  Skip: intQuery(0).default(0),
 });
 export type GpsLogQuery = z.infer<typeof gpsLogQuery>;
 

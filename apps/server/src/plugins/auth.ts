@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { COOKIE, ROLE_HEADER, ROLES, isAdministrator } from '@pantau/contracts';
 import { ForbiddenError, RoleRequiredError } from '../errors.js';
 import type { AuthService, AuthUser } from '../modules/auth/auth.service.js';
@@ -87,9 +87,16 @@ export function registerAuthGuard(app: FastifyInstance, deps: { authService: Aut
   });
 
   // Every /api route must say what it needs, so forgetting the guard fails at start-up, not in production.
+  // The OpenAPI description says it too: `security` (none on public routes) and `x-pantau-access`.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.auth)
-      throw new Error(`route ${route.method} ${route.url} declares no config.auth`);
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const level = route.config?.auth;
+    if (!level) throw new Error(`route ${route.method} ${route.url} declares no config.auth`);
+    route.schema = {
+      ...route.schema,
+      ...(level === 'public' ? { security: [] } : {}),
+      'x-pantau-access': level,
+    } as FastifySchema;
   });
 
   // onRequest: a missing token answers 401 before the body or query is even looked at.

@@ -51,6 +51,18 @@ const refusal = (url: string, headers: Record<string, string> = {}) =>
   });
 
 describe('GET /api/live', () => {
+  it('refuses an upgrade from a page of another site (403); its own origin and non-browser clients connect', async () => {
+    const query = `?unitId=${UNIT.sunter}&role=User`;
+    const auth = { authorization: `Bearer ${operator}` };
+    expect(await refusal(wsUrl(query), { ...auth, origin: 'https://evil.example' })).toBe(403);
+    expect(await refusal(wsUrl(query), { ...auth, origin: 'null' })).toBe(403);
+    for (const headers of [{ ...auth, origin: t.url }, auth]) {
+      const { socket, until } = open(wsUrl(query), headers);
+      await until('hello');
+      socket.close();
+    }
+  });
+
   it('refuses a socket without a token (401) or without a role the user holds (403)', async () => {
     expect(await refusal(wsUrl(`?unitId=${UNIT.sunter}&role=User`))).toBe(401);
     expect(await refusal(wsUrl(), { authorization: `Bearer ${operator}` })).toBe(403);

@@ -1,9 +1,17 @@
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
+import { ForbiddenError } from '../errors.js';
 import { z } from 'zod';
-import type { DashboardSummary, LiveMessage, Notification, TrackingItem } from '@pantau/contracts';
+import {
+  idParam,
+  text,
+  type DashboardSummary,
+  type LiveMessage,
+  type Notification,
+  type TrackingItem,
+} from '@pantau/contracts';
 
 /** What the pipeline tells the live channel, per unit. */
 export type LiveEvent =
@@ -136,16 +144,42 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
 }
 
 const liveQuery = z.object({
-  unitId: z.coerce.number().int().positive().optional(),
-  role: z.string().min(1).optional(),
+  unitId: idParam().optional(),
+  role: text().min(1).max(64).optional(),
 });
 
 /**
  * `GET /api/live`: the WebSocket of the chosen unit (DESIGN.md §5). The auth guard runs on the upgrade
- * request like on any API call, so no token answers 401 and a role the user does not hold 403 before
- * any socket exists.
+ * request like on any API call, so no token answers 401, a role the user does not hold 403 and a page
+ * of another site (its Origin) 403 before any socket exists.
  */
-export async function registerLive(app: FastifyInstance, deps: { hub: LiveHub; clock: () => Date }) {
+export async function registerLive(
+  app: FastifyInstance,
+  deps: {
+    hub: LiveHub;
+    clock: () => Date;
+    /** Origins a browser page may open the socket from, besides the server's own. */
+    publicUrl: string | undefined;
+    allowedHosts: readonly string[];
+  },
+) {
+  /**
+   * A browser always sends Origin on a WebSocket; a page of another site must not ride the user's
+   * cookie into the live channel. Clients that are not browsers send none and are let through.
+   */
+  const sameOrigin = (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (origin === undefined) return true;
+    let host: string;
+    try {
+      host = new URL(origin).host.toLowerCase();
+    } catch {
+      return false;
+    }
+    if (deps.publicUrl && new URL(deps.publicUrl).host.toLowerCase() === host) return true;
+    return host === request.host.toLowerCase() || deps.allowedHosts.includes(host);
+  };
+
   // permessage-deflate (RFC 7692) for messages over 1 KB: a second's `positions` at 10,000 vehicles is
   // ~3 MB of JSON and ~0.4 MB on the wire at level 1 (~13 ms of zlib's thread pool per connection and
   // message); browsers inflate off the page's main thread. Clients without the extension get plain text.
@@ -161,6 +195,9 @@ export async function registerLive(app: FastifyInstance, deps: { hub: LiveHub; c
     {
       websocket: true,
       config: { auth: 'role', roleInQuery: true },
+      onRequest: async (request) => {
+        if (!sameOrigin(request)) throw new ForbiddenError('The live channel only opens from this site');
+      },
       // A refused upgrade (401/403/400) is answered on the raw socket, which the HTTP server no longer
       // tracks: end it with the answer, or it lingers half-open and holds up shutdown.
       onResponse: async (request, reply) => {

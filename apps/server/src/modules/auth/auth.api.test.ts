@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginUser, problem } from '@pantau/contracts';
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { users } from '../../db/schema/index.js';
 import { call, signIn, startTestApp, UNIT, type TestApp } from '../../test/test-app.js';
 
@@ -119,6 +120,73 @@ describe('POST /api/auth/logout', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(status).toBe(204);
+  });
+
+  it('ends the session on the server: the token stops working at once, on every instance', async () => {
+    const token = await signIn(t.url, 'operator');
+    const other = await signIn(t.url, 'operator');
+    // A second instance over the same database, as behind a load balancer.
+    const second = await startTestApp({ db: t.db });
+    try {
+      expect((await call(second.url, '/api/auth/me', { token })).status).toBe(200);
+      expect((await call(t.url, '/api/auth/logout', { method: 'POST', token })).status).toBe(204);
+      for (const url of [t.url, second.url]) {
+        const after = await call(url, '/api/auth/me', { token });
+        expect(after.status).toBe(401);
+        expect(after.json.code).toBe('UNAUTHENTICATED');
+        expect((await call(url, '/api/auth/me', { headers: { cookie: `token=${token}` } })).status).toBe(401);
+      }
+      // Signing out one browser leaves the user's other sessions alone.
+      expect((await call(second.url, '/api/auth/me', { token: other })).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('token claims', () => {
+  const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
+  const forge = async (claims: { exp?: boolean; jti?: boolean }) => {
+    const [admin] = await t.db.db.select().from(users).where(eq(users.username, 'admin'));
+    const now = Math.floor(Date.now() / 1000);
+    let jwt = new SignJWT({ tv: admin!.tokenVersion })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(admin!.userId))
+      .setIssuedAt(now);
+    if (claims.exp) jwt = jwt.setExpirationTime(now + 3600);
+    if (claims.jti) jwt = jwt.setJti('forged-but-signed');
+    return jwt.sign(secret);
+  };
+
+  it('refuses a correctly signed token without an expiry or without an id (401)', async () => {
+    expect((await call(t.url, '/api/auth/me', { token: await forge({ exp: true, jti: true }) })).status).toBe(
+      200,
+    );
+    for (const token of [await forge({ jti: true }), await forge({ exp: true })]) {
+      const r = await call(t.url, '/api/auth/me', { token });
+      expect(r.status).toBe(401);
+      expect(r.json.code).toBe('UNAUTHENTICATED');
+    }
+  });
+});
+
+describe('behind a TLS proxy (PANTAU_TRUST_PROXY)', () => {
+  it('marks the token cookie Secure when the proxy says https, and only a trusted proxy is believed', async () => {
+    const proxied = await startTestApp({ db: t.db, config: { trustProxy: '127.0.0.1' } });
+    try {
+      const login = (url: string) =>
+        call(url, '/api/auth/login', {
+          body: { username: 'admin', password: 'demo1234' },
+          headers: { 'x-forwarded-proto': 'https' },
+        });
+      const cookieOf = (r: Awaited<ReturnType<typeof login>>) =>
+        r.res.headers.getSetCookie().find((c) => c.startsWith('token='))!;
+      expect(cookieOf(await login(proxied.url))).toMatch(/;\s*Secure/i);
+      // The default: no proxy is trusted, so the header proves nothing.
+      expect(cookieOf(await login(t.url))).not.toMatch(/Secure/i);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { passwordResets, units, userGroups, users } from '../../db/schema/index.js';
+import { passwordResets, revokedTokens, units, userGroups, users } from '../../db/schema/index.js';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -21,6 +21,27 @@ export function createAuthRepo(db: Db) {
     async findById(userId: number): Promise<UserRecord | undefined> {
       const [row] = await db.select().from(users).where(eq(users.userId, userId));
       return row;
+    },
+
+    /** The user, and whether the token `jti` was signed out, in one round trip (every request asks). */
+    async findForToken(
+      userId: number,
+      jti: string,
+    ): Promise<{ user: UserRecord; revoked: boolean } | undefined> {
+      const [row] = await db
+        .select({
+          user: users,
+          revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${jti})`,
+        })
+        .from(users)
+        .where(eq(users.userId, userId));
+      return row;
+    },
+
+    /** Signs a token out until it expires; forgets sign-outs of tokens that have expired anyway. */
+    async revokeToken(jti: string, expiresAt: Date, now: Date) {
+      await db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing();
+      await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
     },
 
     /** The user's groups ordered by unit. */

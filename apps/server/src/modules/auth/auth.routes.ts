@@ -14,6 +14,7 @@ import {
   tokenResponse,
   unlockRequest,
 } from '@pantau/contracts';
+import { tokenOf } from '../../plugins/auth.js';
 import type { AuthService } from './auth.service.js';
 import { TOKEN_TTL_SECONDS } from './auth.tokens.js';
 
@@ -30,9 +31,25 @@ export function setTokenCookie(request: FastifyRequest, reply: FastifyReply, tok
   });
 }
 
-export function authRoutes(deps: { authService: AuthService; publicUrl: string | undefined }) {
+/**
+ * The origin of links mailed to users: the configured public URL, else the request's own origin when
+ * its host is one of the allowed hosts, else none (a forged Host header never names the link's site).
+ */
+export function linkOriginOf(
+  request: FastifyRequest,
+  config: { publicUrl: string | undefined; allowedHosts: readonly string[] },
+): string | null {
+  if (config.publicUrl) return config.publicUrl;
+  const host = request.host.toLowerCase();
+  return config.allowedHosts.includes(host) ? `${request.protocol}://${host}` : null;
+}
+
+export function authRoutes(deps: {
+  authService: AuthService;
+  publicUrl: string | undefined;
+  allowedHosts: readonly string[];
+}) {
   const { authService } = deps;
-  const originOf = (request: FastifyRequest) => deps.publicUrl ?? `${request.protocol}://${request.host}`;
 
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -68,9 +85,14 @@ export function authRoutes(deps: { authService: AuthService; publicUrl: string |
       '/logout',
       {
         config: { auth: 'public' },
-        schema: { tags: ['auth'], summary: 'Sign out (clears the cookies)', response: { 204: z.null() } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign out: the token stops working and the cookies are cleared',
+          response: { 204: z.null() },
+        },
       },
-      async (_request, reply) => {
+      async (request, reply) => {
+        await authService.logout(tokenOf(request));
         for (const name of [
           COOKIE.token,
           COOKIE.displayName,
@@ -109,7 +131,7 @@ export function authRoutes(deps: { authService: AuthService; publicUrl: string |
         },
       },
       async (request, reply) => {
-        await authService.forgot({ username: request.body.username, origin: originOf(request) });
+        await authService.forgot({ username: request.body.username, origin: linkOriginOf(request, deps) });
         return reply.code(202).send({
           data: { message: 'If the account exists, a password reset link is on its way.' },
         });

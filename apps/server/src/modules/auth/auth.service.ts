@@ -74,11 +74,18 @@ export function createAuthService(deps: {
     async authenticate(token: string | undefined): Promise<AuthUser> {
       const claims = token ? await tokens.verify(token) : null;
       if (!claims) throw new UnauthenticatedError();
-      const user = await authRepo.findById(claims.userId);
-      if (!user || user.disabled || user.tokenVersion !== claims.tokenVersion)
+      const found = await authRepo.findForToken(claims.userId, claims.jti);
+      const user = found?.user;
+      if (!user || found.revoked || user.disabled || user.tokenVersion !== claims.tokenVersion)
         throw new UnauthenticatedError();
       const groups = await authRepo.groupsOf(user.userId);
       return { userId: user.userId, username: user.username, displayName: user.displayName, groups };
+    },
+
+    /** Signs the token out on the server: it stops working at once, on every instance. */
+    async logout(token: string | undefined): Promise<void> {
+      const claims = token ? await tokens.verify(token) : null;
+      if (claims) await authRepo.revokeToken(claims.jti, claims.expiresAt, clock());
     },
 
     async me(userId: number): Promise<LoginUser> {
@@ -115,8 +122,11 @@ export function createAuthService(deps: {
       }
     },
 
-    /** Sends a reset link when the account exists; says nothing either way. */
-    async forgot(input: { username: string; origin: string }): Promise<void> {
+    /**
+     * Sends a reset link when the account exists; says nothing either way. Without a trusted
+     * `origin` the mailer gets no link (a mailer that sends e-mail then sends nothing).
+     */
+    async forgot(input: { username: string; origin: string | null }): Promise<void> {
       const user = await authRepo.findByLogin(input.username);
       if (!user || user.disabled) return;
       const token = randomBytes(32).toString('base64url');
@@ -130,7 +140,7 @@ export function createAuthService(deps: {
         email: user.email,
         displayName: user.displayName,
         token,
-        link: `${input.origin}/forgot?token=${encodeURIComponent(token)}`,
+        link: input.origin ? `${input.origin}/forgot?token=${encodeURIComponent(token)}` : null,
       });
     },
 

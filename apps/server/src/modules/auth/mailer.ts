@@ -6,7 +6,8 @@ export interface PasswordResetMail {
   email: string;
   displayName: string;
   token: string;
-  link: string;
+  /** Null when the server has no trusted public address (PANTAU_PUBLIC_URL or PANTAU_ALLOWED_HOSTS). */
+  link: string | null;
 }
 
 /** Sends the mails the product needs; SMTP when configured, otherwise the server log. */
@@ -14,10 +15,16 @@ export interface Mailer {
   sendPasswordReset(mail: PasswordResetMail): Promise<void>;
 }
 
-export function createSmtpMailer(opts: { url: string; from: string }): Mailer {
+export function createSmtpMailer(opts: { url: string; from: string; log: FastifyBaseLogger }): Mailer {
   const transport = nodemailer.createTransport(opts.url);
   return {
     async sendPasswordReset(m) {
+      if (!m.link) {
+        opts.log.warn(
+          `password reset for ${m.username} not mailed: set PANTAU_PUBLIC_URL or PANTAU_ALLOWED_HOSTS so the link names this server`,
+        );
+        return;
+      }
       await transport.sendMail({
         from: opts.from,
         to: { name: m.displayName, address: m.email },
@@ -36,11 +43,11 @@ export function createSmtpMailer(opts: { url: string; from: string }): Mailer {
   };
 }
 
-/** Without SMTP the operator reads the reset token from the server log. */
+/** Without SMTP the operator reads the reset token from the server log (nothing leaves the server). */
 export function createLogMailer(log: FastifyBaseLogger): Mailer {
   return {
     async sendPasswordReset(m) {
-      log.info({ link: m.link }, `password reset token for ${m.username}: ${m.token}`);
+      log.info(m.link ? { link: m.link } : {}, `password reset token for ${m.username}: ${m.token}`);
     },
   };
 }

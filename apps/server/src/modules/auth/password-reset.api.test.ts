@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +126,105 @@ describe('password reset over SMTP', () => {
     } finally {
       await mailing.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+});
+
+/** A local SMTP peer that keeps every mail it receives. */
+async function startSmtp() {
+  const mails: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push(
+          Buffer.concat(chunks)
+            .toString('utf8')
+            .replace(/=\r?\n/g, ''),
+        );
+        done();
+      });
+    },
+  });
+  smtp.listen(0, '127.0.0.1');
+  await once(smtp.server, 'listening');
+  return {
+    mails,
+    url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+/** POST /api/auth/forgot with a Host header of our choosing (fetch always sends the real one). */
+function forgotWithHost(base: string, host: string) {
+  const url = new URL('/api/auth/forgot', base);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method: 'POST', headers: { host, 'content-type': 'application/json' } },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ username: 'admin' }));
+  });
+}
+
+describe('reset links never take their host from the request', () => {
+  it('mails nothing without PANTAU_PUBLIC_URL or PANTAU_ALLOWED_HOSTS, and answers the same 202', async () => {
+    const smtp = await startSmtp();
+    const app = await startTestApp({ db: t.db, config: { smtpUrl: smtp.url, publicUrl: undefined } });
+    try {
+      const forged = await forgotWithHost(app.url, 'evil.example');
+      expect(forged.status).toBe(202);
+      const unknown = await call(app.url, '/api/auth/forgot', { body: { username: 'nobody-at-all' } });
+      expect(JSON.parse(forged.body)).toEqual(unknown.json);
+      expect(smtp.mails).toHaveLength(0);
+      expect(app.logs.some((l) => l.level === 40 && String(l.msg).includes('PANTAU_PUBLIC_URL'))).toBe(true);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+
+  it('uses PANTAU_PUBLIC_URL whatever Host the request names', async () => {
+    const smtp = await startSmtp();
+    const app = await startTestApp({
+      db: t.db,
+      config: { smtpUrl: smtp.url, publicUrl: 'https://pantau.example.co.id' },
+    });
+    try {
+      expect((await forgotWithHost(app.url, 'evil.example')).status).toBe(202);
+      expect(smtp.mails).toHaveLength(1);
+      expect(smtp.mails[0]).toContain('https://pantau.example.co.id/forgot?token=');
+      expect(smtp.mails[0]).not.toContain('evil.example');
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+
+  it('with PANTAU_ALLOWED_HOSTS, links to an allowed host and mails nothing for any other', async () => {
+    const smtp = await startSmtp();
+    const app = await startTestApp({
+      db: t.db,
+      config: { smtpUrl: smtp.url, publicUrl: undefined, allowedHosts: ['pantau.lan:3000'] },
+    });
+    try {
+      expect((await forgotWithHost(app.url, 'evil.example')).status).toBe(202);
+      expect(smtp.mails).toHaveLength(0);
+      expect((await forgotWithHost(app.url, 'Pantau.LAN:3000')).status).toBe(202);
+      expect(smtp.mails).toHaveLength(1);
+      expect(smtp.mails[0]).toContain('http://pantau.lan:3000/forgot?token=');
+    } finally {
+      await app.close();
+      await smtp.close();
     }
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParam,
   driverInput,
   driverList,
   driverRow,
@@ -20,7 +21,7 @@ const REPORT_MAX_ROWS = 10_000;
 const driverReportQuery = driverSearchQuery.extend({
   Take: z.coerce.number().int().min(1).max(REPORT_MAX_ROWS).default(REPORT_MAX_ROWS),
 });
-const driverParams = z.object({ pengemudiId: z.coerce.number().int().positive().max(2_147_483_647) });
+const driverParams = z.object({ pengemudiId: idParam() });
 
 const errors = { 400: problem, 401: problem, 403: problem };
 const writeErrors = { ...errors, 404: problem, 409: problem };

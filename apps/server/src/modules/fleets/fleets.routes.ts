@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParam,
   fleetInput,
   fleetList,
   fleetRow,
@@ -16,7 +17,7 @@ import type { ManagementDeps } from '../management-deps.js';
 import { createFleetsRepo } from './fleets.repo.js';
 import { createFleetsService, type UnitActor } from './fleets.service.js';
 
-const fleetParams = z.object({ fleetId: z.coerce.number().int().positive() });
+const fleetParams = z.object({ fleetId: idParam() });
 const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem };
 
 const actorOf = (request: FastifyRequest): UnitActor => ({

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParam,
+  text,
   problem,
   sharedVehicle,
   shareLinkCreated,
@@ -74,7 +76,7 @@ export function shareRoutes(deps: ManagementDeps) {
         schema: {
           tags: ['share'],
           summary: 'Revoke a shared link at once',
-          params: z.object({ shareLinkId: z.coerce.number().int().positive() }),
+          params: z.object({ shareLinkId: idParam() }),
           response: { 200: shareLinkRow, ...errors },
         },
       },
@@ -88,7 +90,7 @@ export function shareRoutes(deps: ManagementDeps) {
         schema: {
           tags: ['share'],
           summary: 'The shared vehicle behind a link (no sign-in); 404 unknown, 410 expired or revoked',
-          params: z.object({ token: z.string().max(200) }),
+          params: z.object({ token: text().max(200) }),
           response: { 200: sharedVehicle, 404: problem, 410: problem, 429: problem },
         },
       },

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { gpsLogList, gpsLogQuery, MAX_PAGE_SIZE, problem, trackingList } from '@pantau/contracts';
+import { gpsLogList, gpsLogQuery, intQuery, MAX_PAGE_SIZE, problem, trackingList } from '@pantau/contracts';
 import type { TrackingService } from './tracking.service.js';
 
 /** Without Take/Skip the whole unit is answered (the live map needs every vehicle). */
 const trackingQuery = z.object({
   Take: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-  Skip: z.coerce.number().int().min(0).optional(),
+  Skip: intQuery(0).optional(),
 });
 
 export function trackingRoutes(deps: { trackingService: TrackingService }) {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParam,
   problem,
   userCreateInput,
   userList,
@@ -14,7 +15,7 @@ import type { ManagementDeps } from '../management-deps.js';
 import { createUsersRepo } from './users.repo.js';
 import { createUsersService, type ActingAdministrator } from './users.service.js';
 
-const userParams = z.object({ userId: z.coerce.number().int().positive() });
+const userParams = z.object({ userId: idParam() });
 const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem };
 
 /** The signed-in Administrator in their chosen unit (the guard has checked the role). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParam,
   brandOptions,
   importRequest,
   importResponse,
@@ -21,7 +22,7 @@ export const REPORT_MAX_ROWS = 10_000;
 const vehicleReportQuery = vehicleSearchQuery.extend({
   Take: z.coerce.number().int().min(1).max(REPORT_MAX_ROWS).default(REPORT_MAX_ROWS),
 });
-const vehicleParams = z.object({ kendaraanId: z.coerce.number().int().positive().max(2_147_483_647) });
+const vehicleParams = z.object({ kendaraanId: idParam() });
 
 const errors = { 400: problem, 401: problem, 403: problem };
 const writeErrors = { ...errors, 404: problem, 409: problem };

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { userGroups, users } from '../db/schema/index.js';
+import { call, signIn, startTestApp, UNIT, type CallOptions, type TestApp } from '../test/test-app.js';
+
+/**
+ * Every route of the OpenAPI description (each declares its access as `x-pantau-access`), tried
+ * without a token, as each role of the unit, as a role the product does not know, and as the
+ * Administrator of another unit aiming at this unit's rows.
+ */
+
+type Access = 'public' | 'token' | 'role' | 'admin';
+interface Route {
+  method: string;
+  path: string;
+  access: Access;
+  query: { name: string; required: boolean }[];
+}
+
+let t: TestApp;
+let routes: Route[];
+const tokens: Record<string, string> = {};
+/** A real row of Sunter for every path id, and what a write to it would send. */
+let ids: Record<string, string>;
+let bodies: Record<string, unknown>;
+/** Text only Sunter's data contains (plates and tracker ids): never in another unit's answers. */
+let sunterMarks: string[];
+/** Sunter's rows as its Administrator sees them, to prove nobody else changed them. */
+let sunterBefore: string;
+
+const sunterAdmin = () => ({ token: tokens.admin!, role: { unitId: UNIT.sunter, role: 'Administrator' } });
+const isWrite = (r: Route) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method);
+
+async function snapshotOfSunter() {
+  const paths = [
+    `/api/kendaraan/${ids.kendaraanId}`,
+    `/api/pengemudi/${ids.pengemudiId}`,
+    `/api/units/fleet?Take=1000`,
+    `/api/units/fleet/${ids.fleetId}/vehicles`,
+    `/api/users/${ids.userId}`,
+    `/api/share-links?Take=1000`,
+    `/api/units/info`,
+  ];
+  const answers = await Promise.all(paths.map((p) => call(t.url, p, sunterAdmin())));
+  return JSON.stringify(answers.map((a) => a.json));
+}
+
+function urlOf(route: Route) {
+  let url = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => ids[name] ?? '1');
+  const query = route.query
+    .filter((q) => q.required || ['unitId', 'kendaraanId'].includes(q.name))
+    .map((q) => `${q.name}=${encodeURIComponent(queryValues[q.name] ?? '1')}`);
+  if (query.length) url += `?${query.join('&')}`;
+  return url;
+}
+const queryValues: Record<string, string> = {};
+
+function send(route: Route, o: CallOptions) {
+  const body = isWrite(route) ? (bodies[`${route.method} ${route.path}`] ?? {}) : undefined;
+  return call(t.url, urlOf(route), { ...o, method: route.method, ...(body === undefined ? {} : { body }) });
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ deps: { telemetry: { tickMs: 0 } } });
+  for (const u of ['admin', 'operator', 'guest', 'multi']) tokens[u] = await signIn(t.url, u);
+  // A role name the product does not know, held in Sunter.
+  await call(t.url, '/api/auth/signup', {
+    body: {
+      username: 'pengawas',
+      email: 'pengawas@pantau.example',
+      displayName: 'Pengawas',
+      password: 'demo1234',
+    },
+  });
+  const [pengawas] = await t.db.db.select().from(users).where(eq(users.username, 'pengawas'));
+  await t.db.db
+    .insert(userGroups)
+    .values({ userId: pengawas!.userId, unitId: UNIT.sunter, role: 'Supervisor' });
+  tokens.pengawas = await signIn(t.url, 'pengawas');
+
+  const spec = (await call(t.url, '/api/docs/json')).json as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        { 'x-pantau-access'?: Access; parameters?: { in: string; name: string; required: boolean }[] }
+      >
+    >;
+  };
+  routes = Object.entries(spec.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      access: op['x-pantau-access']!,
+      query: (op.parameters ?? []).filter((p) => p.in === 'query'),
+    })),
+  );
+
+  const vehicles = (await call(t.url, '/api/kendaraan?Take=1000', sunterAdmin())).json.results as {
+    kendaraanId: number;
+    nomorPolisi: string;
+    pantauKendaraanId: string;
+  }[];
+  const vehicle = (await call(t.url, `/api/kendaraan/${vehicles[0]!.kendaraanId}`, sunterAdmin())).json;
+  const driver = (await call(t.url, '/api/pengemudi?Take=1', sunterAdmin())).json.results[0];
+  const fleet = (await call(t.url, '/api/units/fleet?Take=1', sunterAdmin())).json.results[0];
+  const staff = (await call(t.url, '/api/users?Take=100', sunterAdmin())).json.results as {
+    userId: number;
+    username: string;
+  }[];
+  const share = (
+    await call(t.url, '/api/share-links', {
+      ...sunterAdmin(),
+      body: { kendaraanId: vehicle.kendaraanId, expiresInHours: 1 },
+    })
+  ).json;
+  ids = {
+    kendaraanId: String(vehicle.kendaraanId),
+    pengemudiId: String(driver.pengemudiId),
+    fleetId: String(fleet.fleetId),
+    userId: String(staff.find((u) => u.username === 'operator')!.userId),
+    shareLinkId: String(share.shareLinkId),
+    token: new URL(share.url).pathname.split('/').pop()!,
+  };
+  Object.assign(queryValues, {
+    kendaraanId: ids.kendaraanId,
+    unitId: String(UNIT.sunter),
+    from: new Date(Date.now() - 86_400_000).toISOString(),
+    to: new Date().toISOString(),
+  });
+  // Bodies that pass validation, so a write is refused for who asks, not for what it sends.
+  bodies = {
+    'PUT /api/kendaraan/{kendaraanId}': { ...vehicle, notes: 'changed by someone else' },
+    'PUT /api/pengemudi/{pengemudiId}': { ...driver, name: 'Changed Name' },
+    'PUT /api/units/fleet/{fleetId}': { fleetName: 'Changed fleet' },
+    'PUT /api/units/fleet/{fleetId}/vehicles': { kendaraanIds: [] },
+    'PUT /api/users/{userId}': { displayName: 'Changed', disabled: true },
+    'POST /api/users/{userId}/reset-password': { password: 'changed-12345' },
+    'POST /api/share-links': { kendaraanId: vehicle.kendaraanId },
+    'PUT /api/units/info': { unitName: 'Changed unit', timeZone: 'Asia/Jakarta' },
+  };
+  sunterMarks = vehicles.flatMap((v) => [v.nomorPolisi, v.pantauKendaraanId]);
+  sunterBefore = await snapshotOfSunter();
+});
+afterAll(() => t?.close());
+
+describe('access control over every route', () => {
+  it('finds every /api route with its declared access', () => {
+    expect(routes.length).toBeGreaterThan(40);
+    for (const r of routes)
+      expect(['public', 'token', 'role', 'admin'], `${r.method} ${r.path}`).toContain(r.access);
+  });
+
+  it('answers 401 without a token on every route that is not public', async () => {
+    for (const r of routes) {
+      const { status, json } = await send(r, {});
+      if (r.access === 'public') expect(status, `${r.method} ${r.path}`).not.toBe(401);
+      else {
+        expect(status, `${r.method} ${r.path}`).toBe(401);
+        expect(json.code).toBe('UNAUTHENTICATED');
+      }
+    }
+  });
+
+  it('answers 403 to a Guest and a User on every Administrator route and every write', async () => {
+    for (const [user, role] of [
+      ['guest', 'Guest'],
+      ['operator', 'User'],
+    ] as const) {
+      for (const r of routes.filter((x) => x.access === 'admin' || (x.access === 'role' && isWrite(x)))) {
+        const { status, json } = await send(r, { token: tokens[user], role: { unitId: UNIT.sunter, role } });
+        expect(status, `${user} ${r.method} ${r.path}`).toBe(403);
+        expect(json.code).toBe('FORBIDDEN');
+      }
+      for (const r of routes.filter((x) => x.access === 'role' && !isWrite(x))) {
+        const { status } = await send(r, { token: tokens[user], role: { unitId: UNIT.sunter, role } });
+        expect(status, `${user} ${r.method} ${r.path}`).toBe(200);
+      }
+    }
+  });
+
+  it('lets a role the product does not know read every Administrator route but write none', async () => {
+    const as = { token: tokens.pengawas, role: { unitId: UNIT.sunter, role: 'Supervisor' } };
+    for (const r of routes.filter((x) => x.access === 'admin' || x.access === 'role')) {
+      const { status } = await send(r, as);
+      if (isWrite(r)) expect(status, `${r.method} ${r.path}`).toBe(403);
+      else expect(status, `${r.method} ${r.path}`).toBe(200);
+    }
+  });
+
+  it("gives the Administrator of another unit none of this unit's data and no way to change it", async () => {
+    const unitRoutes = routes.filter((x) => x.access === 'admin' || x.access === 'role');
+    expect(unitRoutes.length).toBeGreaterThan(30);
+    // The marks are real: this unit's own Administrator sees them.
+    const mine = await call(t.url, '/api/kendaraan?Take=1000', sunterAdmin());
+    expect(sunterMarks.length).toBeGreaterThan(10);
+    for (const mark of sunterMarks) expect(mine.text).toContain(mark);
+    // Naming this unit as the chosen role: they hold none here.
+    for (const r of unitRoutes) {
+      const { status, json } = await send(r, {
+        token: tokens.multi,
+        role: { unitId: UNIT.sunter, role: 'Administrator' },
+      });
+      expect(status, `${r.method} ${r.path}`).toBe(403);
+      expect(json.code).toBe('ROLE_REQUIRED');
+    }
+    // Their own unit's role, aiming at this unit's rows by id, query or body.
+    const own = { token: tokens.multi, role: { unitId: UNIT.karawang, role: 'Administrator' } };
+    for (const r of unitRoutes) {
+      const { status, text } = await send(r, own);
+      const what = `${r.method} ${urlOf(r)}`;
+      const namesSunterRow = /\{\w+\}/.test(r.path) || r.query.some((q) => q.name in queryValues);
+      if (namesSunterRow && status < 300 && r.method === 'GET') {
+        // A list filtered by another unit's row may answer, but empty.
+        expect(JSON.parse(text).count ?? 0, what).toBe(0);
+      } else if (/\{\w+\}/.test(r.path)) expect([403, 404], what).toContain(status);
+      for (const mark of sunterMarks) expect(text.includes(mark), `${what} shows ${mark}`).toBe(false);
+    }
+    expect(await snapshotOfSunter()).toBe(sunterBefore);
+  });
+});
