@@ -3,8 +3,8 @@ import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeGt06Frame, gt06Ack, gt06ExtendedAck } from '@pantau/protocols';
-import { positions, vehicles } from '../db/schema/index.js';
-import { gt06Frame, gt06Gps, gt06Heartbeat, Gt06TestClient } from '../test/gt06-client.js';
+import { positions, unknownTrackers, vehicles } from '../db/schema/index.js';
+import { gt06Frame, gt06Gps, gt06Heartbeat, gt06Login, Gt06TestClient } from '../test/gt06-client.js';
 import { startTestApp, type TestApp } from '../test/test-app.js';
 import { createGt06Server, type Gt06Server } from './gt06-server.js';
 import type { Pipeline } from './types.js';
@@ -458,5 +458,29 @@ describe('GT06 variants over TCP', () => {
     );
     const after = await loggedIn(port);
     expect(after.replies).toHaveLength(1);
+  });
+});
+
+describe('a flood of unregistered IMEIs', () => {
+  it('grows neither the unregistered list nor the log without bound (5,000 random ids)', async () => {
+    const rowsOf = async () => (await t.db.db.select({ n: count() }).from(unknownTrackers))[0]!.n;
+    const before = await rowsOf();
+    const logsBefore = t.logs.length;
+    const c = await client(await listen());
+    const imeis = Array.from({ length: 5_000 }, (_, k) => String(860_000_000_000_000 + k * 7_919));
+    c.send(Buffer.concat(imeis.map((imei, k) => gt06Login(imei, k))));
+    // Then a registered tracker on the same connection: its login ack and stored fix follow the flood.
+    const fix = fixAt(55);
+    c.send(Buffer.concat([LOGIN_B.frame, gt06Gps(fix, 70)]));
+    await c.waitForReplies(2, 20_000);
+    expect(c.replies).toHaveLength(2);
+    expect(await storedAt(fix.time)).toBe(1);
+    // The batch that stored the fix recorded the unregistered ids first.
+    const added = (await rowsOf()) - before;
+    expect(added).toBeGreaterThan(0);
+    expect(added).toBeLessThanOrEqual(200);
+    const lines = t.logs.slice(logsBefore).filter((l) => String(l.msg).includes('unregistered'));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThanOrEqual(6);
   });
 });

@@ -128,9 +128,14 @@ export function createGt06Server(options: Gt06ServerOptions): Gt06Server {
       if (!pipeline.isKnownTracker(message.imei)) {
         imei = null;
         pipeline.noteUnknownTracker(message.imei, source);
+        // Once per IMEI, and a few lines a minute at most: a flood of random ids cannot flood the log.
         if (!unknownLogged.has(message.imei)) {
           if (unknownLogged.size < 10_000) unknownLogged.add(message.imei);
-          log.warn({ imei: message.imei, remote }, 'gt06: login from an unregistered tracker; not acked');
+          warn(
+            'unregistered',
+            { imei: message.imei, remote },
+            'gt06: login from an unregistered tracker; not acked',
+          );
         }
         return;
       }

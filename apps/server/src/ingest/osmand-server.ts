@@ -34,6 +34,7 @@ export function createOsmandServer(options: OsmandServerOptions): OsmandServer {
   const naiveTimeOffsetMinutes = options.naiveTimeOffsetMinutes ?? 7 * 60;
   const logger = options.logger.child({ listener: 'osmand' });
   const limiter = createLogLimiter();
+  const unknownLogged = new Set<string>();
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 64 * 1024,
@@ -77,8 +78,16 @@ export function createOsmandServer(options: OsmandServerOptions): OsmandServer {
         const id = unknown[0];
         if (id !== undefined) {
           pipeline.noteUnknownTracker(id, source);
-          if (limiter.allow(`unknown:${id}`) !== null)
-            logger.warn({ trackerId: id, remote: request.ip }, 'osmand: unregistered tracker');
+          // Once per id, and a few lines a minute at most: a flood of random ids cannot flood the log.
+          if (!unknownLogged.has(id)) {
+            if (unknownLogged.size < 10_000) unknownLogged.add(id);
+            const suppressed = limiter.allow('unregistered');
+            if (suppressed !== null)
+              logger.warn(
+                { trackerId: id, remote: request.ip, ...(suppressed > 0 ? { suppressed } : {}) },
+                'osmand: unregistered tracker',
+              );
+          }
         }
         return reply.code(400).type('application/problem+json').send(bad(result.field, result.message));
       }

@@ -1,9 +1,10 @@
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { events, positions, vehicleState } from '../db/schema/index.js';
+import { events, positions, unknownTrackers, vehicleState } from '../db/schema/index.js';
 import type { LiveEvent } from '../plugins/live.js';
 import { fix, secondsAgo, vehiclesOf } from '../test/positions.js';
 import { startTestApp, UNIT, type TestApp } from '../test/test-app.js';
+import { createPipeline } from './pipeline.js';
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof vehiclesOf>>;
@@ -380,5 +381,35 @@ describe('pipeline.ingest', () => {
       .where(and(eq(events.vehicleId, v.vehicleId), eq(events.kind, 'ignition_off')));
     expect(offs).toHaveLength(1);
     expect(t.app.pipeline.trackingItem(v.vehicleId)!.ignition).toBe(false);
+  });
+});
+
+describe('unregistered trackers', () => {
+  it('are remembered once per id with a count, in a table that keeps only the most recently seen', async () => {
+    let ms = Date.now() - 3_600_000;
+    const pipeline = createPipeline({
+      db: t.db.db,
+      clock: () => new Date((ms += 1000)),
+      logger: t.app.log,
+      rules: [],
+      thresholdsFor: () => ({}) as never,
+      publish: () => {},
+      tickMs: 0,
+      unknownTrackers: { cap: 50, newPerWindow: 1_000 },
+    });
+    await pipeline.start();
+    const gt06 = { protocol: 'gt06' as const, remoteAddress: '10.9.9.9' };
+    pipeline.noteUnknownTracker('keeper-1', gt06);
+    for (let k = 0; k < 120; k++) pipeline.noteUnknownTracker(`flood-${k}`, gt06);
+    pipeline.noteUnknownTracker('keeper-1', gt06); // seen again, last
+    await pipeline.close();
+    const rows = await t.db.db.select().from(unknownTrackers);
+    expect(rows).toHaveLength(50);
+    const ids = new Set(rows.map((r) => r.trackerId));
+    expect(ids.has('keeper-1')).toBe(true);
+    // The oldest are gone; the 49 most recent of the flood stay.
+    expect(ids.has('flood-0')).toBe(false);
+    expect(ids.has('flood-119')).toBe(true);
+    expect(rows.find((r) => r.trackerId === 'keeper-1')).toMatchObject({ messages: 2, protocol: 'gt06' });
   });
 });

@@ -54,6 +54,13 @@ export interface PipelineDeps {
    * a position. 0 writes them in each batch's transaction.
    */
   stateFlushMs?: number;
+  /**
+   * Bounds on the list of unregistered trackers, so a flood of random ids cannot grow the table: at most
+   * `cap` rows (default 1,000; the least recently seen go), and at most `newPerWindow` ids not seen
+   * lately are added per `windowMs` (default 200 per 10 minutes). Ids already on the list are always
+   * counted.
+   */
+  unknownTrackers?: { cap?: number; newPerWindow?: number; windowMs?: number };
 }
 
 export interface TelemetryPipeline extends Pipeline {
@@ -249,6 +256,45 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     });
   }
 
+  const unknownCap = Math.max(1, deps.unknownTrackers?.cap ?? 1000);
+  const unknownNewPerWindow = deps.unknownTrackers?.newPerWindow ?? 200;
+  const unknownWindowMs = deps.unknownTrackers?.windowMs ?? 10 * 60_000;
+  /** Ids on the unregistered list lately, least recently seen first (at most `unknownCap`). */
+  const listed = new Map<string, true>();
+  let admission = { start: -Infinity, added: 0, refused: 0 };
+  /** New ids were added since the table was last trimmed to the cap. */
+  let unknownGrew = false;
+
+  /** Whether an unregistered id is recorded: always when listed lately, else within the window's budget. */
+  function admitUnknown(trackerId: string): boolean {
+    if (listed.delete(trackerId)) {
+      listed.set(trackerId, true);
+      return true;
+    }
+    const now = Date.now();
+    if (now - admission.start >= unknownWindowMs) {
+      if (admission.refused > 0)
+        logger.warn(
+          { refused: admission.refused },
+          'unregistered tracker ids not recorded (too many new ones)',
+        );
+      admission = { start: now, added: 0, refused: 0 };
+    }
+    if (admission.added >= unknownNewPerWindow) {
+      if (admission.refused++ === 0)
+        logger.warn(
+          { newPerWindow: unknownNewPerWindow, windowMs: unknownWindowMs },
+          'too many new unregistered tracker ids: further ones are not recorded for a while',
+        );
+      return false;
+    }
+    admission.added++;
+    listed.set(trackerId, true);
+    if (listed.size > unknownCap) listed.delete(listed.keys().next().value!);
+    unknownGrew = true;
+    return true;
+  }
+
   function noteUnknownTracker(trackerId: string, source: IngestSource) {
     if (!trackerId) return;
     const seen = unknown.get(trackerId);
@@ -256,7 +302,9 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       seen.messages += 1;
       seen.at = clock();
       seen.source = source;
-    } else unknown.set(trackerId, { trackerId, source, messages: 1, at: clock() });
+    } else if (admitUnknown(trackerId))
+      unknown.set(trackerId, { trackerId, source, messages: 1, at: clock() });
+    else return;
     if (Date.now() - lastRefresh > REFRESH_ON_UNKNOWN_MS && started) {
       lastRefresh = Date.now();
       refreshVehicles().catch((err: unknown) => logger.error({ err }, 'vehicle index refresh failed'));
@@ -268,8 +316,10 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     if (unknown.size === 0) return;
     const seen = [...unknown.values()];
     unknown = new Map();
+    const trim = unknownGrew;
+    unknownGrew = false;
     try {
-      await noteUnknownTrackers(db, seen);
+      await noteUnknownTrackers(db, seen, trim ? unknownCap : null);
     } catch (err) {
       logger.error({ err }, 'could not record unknown trackers');
     }

@@ -321,10 +321,14 @@ export async function closeEvent(db: Db, end: EventEnd) {
     WHERE vehicle_id = ${end.vehicleId} AND event_key = ${end.eventKey} AND open`);
 }
 
-/** Counts messages of unregistered trackers (one statement for all of them). */
+/**
+ * Counts messages of unregistered trackers (one statement for all of them); with a `cap`, then keeps
+ * only the `cap` most recently seen rows.
+ */
 export async function noteUnknownTrackers(
   db: Db,
   seen: { trackerId: string; source: IngestSource; messages: number; at: Date }[],
+  cap: number | null = null,
 ) {
   if (seen.length === 0) return;
   await db.execute(sql`
@@ -338,6 +342,10 @@ export async function noteUnknownTrackers(
     ON CONFLICT (tracker_id) DO UPDATE SET protocol = excluded.protocol,
       remote_address = coalesce(excluded.remote_address, unknown_trackers.remote_address),
       last_seen = excluded.last_seen, messages = unknown_trackers.messages + excluded.messages`);
+  if (cap === null) return;
+  await db.execute(sql`
+    DELETE FROM unknown_trackers WHERE tracker_id IN (
+      SELECT tracker_id FROM unknown_trackers ORDER BY last_seen DESC, tracker_id OFFSET ${cap})`);
 }
 
 export async function loadVehicles(db: Db): Promise<VehicleInfo[]> {
