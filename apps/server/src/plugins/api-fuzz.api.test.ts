@@ -202,7 +202,16 @@ function build(op: Operation, values: Record<string, unknown>, body: unknown, la
 function sweep(op: Operation, seed: number, ids: Record<string, unknown>, seen: Set<string>): Request[] {
   const base: Record<string, unknown> = {};
   for (const p of op.params) base[p.name] = ids[p.name] ?? sample(validArb(p.schema), seed);
-  const baseBody = op.body ? (sample(validArb(op.body), seed) as Record<string, unknown>) : undefined;
+  const drawn = op.body ? (sample(validArb(op.body), seed) as Record<string, unknown>) : undefined;
+  // Nested objects of a body get the route's known-good values (a registered tracker, a fix of now).
+  const baseBody =
+    drawn &&
+    Object.fromEntries(
+      Object.entries(drawn).map(([k, v]) => {
+        const known = (ids[`${op.method} ${op.path}`] as Record<string, object> | undefined)?.[k];
+        return [k, known ? { ...(v as object), ...known } : v];
+      }),
+    );
   const valuesFor = (where: string, schema: unknown) => {
     const key = `${where} ${JSON.stringify(schema)}`;
     if (seen.has(key)) return coreHostile;
@@ -323,6 +332,11 @@ beforeAll(async () => {
     username: string;
   }[];
   ids = {
+    // Forwarded positions of a registered tracker reach the store, so its hostile values do too.
+    'POST /api/ingest/traccar': {
+      device: { uniqueId: vehicle.pantauKendaraanId },
+      position: { fixTime: new Date().toISOString(), latitude: -6.14, longitude: 106.89 },
+    },
     kendaraanId: vehicle.kendaraanId,
     pengemudiId: (await first('/api/pengemudi?Take=1')).pengemudiId,
     fleetId: (await first('/api/units/fleet?Take=1')).fleetId,
