@@ -298,7 +298,19 @@ async function run(n, profiling, network) {
     await cdp.send('Profiler.start');
   }
   await page.goto(`${base}/map`);
-  await page.waitForFunction(() => window.__bench.drawnAt !== null, null, { timeout: 60_000 });
+  const drawnInTime = await page
+    .waitForFunction(() => window.__bench.drawnAt !== null, null, { timeout: 60_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!drawnInTime) {
+    timers.forEach(clearInterval);
+    sockets.forEach((ws) => ws.terminate());
+    await context.close();
+    await proxy?.close();
+    return { vehicles: n, network: network?.name ?? 'none', error: 'not drawn within 60 s' };
+  }
   if (profiling && LOAD_TRACE) await browser.stopTracing();
   if (profiling && LOAD_PROFILE)
     writeFileSync(LOAD_PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
@@ -365,6 +377,7 @@ for (const n of SIZES) {
   for (let i = 0; i < RUNS; i += 1) {
     // The network profiles take turns within each run, so that a busy moment of the machine hits all.
     for (const network of NETWORKS) {
+      // A page that never draws (a link too slow for the fleet's traffic) is a result, not the bench's end.
       const r = await run(
         n,
         (PROFILE || TRACE || LOAD_TRACE || LOAD_PROFILE) !== '' &&
@@ -372,7 +385,11 @@ for (const n of SIZES) {
           i === RUNS - 1 &&
           network === NETWORKS.at(-1),
         network,
-      );
+      ).catch((err) => ({
+        vehicles: n,
+        network: network?.name ?? 'none',
+        error: String(err.message ?? err).split('\n')[0],
+      }));
       results.push(r);
       console.log(JSON.stringify(r));
     }
@@ -386,6 +403,8 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results)
-  console.log(
-    `| ${r.vehicles.toLocaleString('en')} | ${r.network} | ${r.drawnMs} ms | ${r.busyPct} % | ${r.mainCpuPct} / ${r.rendererCpuPct} % | ${r.over100Steady} | ${r.longestSteadyMs} / ${r.longestLoadMs} ms | ${r.tbtLoadMs} ms | ${r.refreshesPerSec} | ${r.heapMB} MB |`,
-  );
+  if (r.error) console.log(`| ${r.vehicles.toLocaleString('en')} | ${r.network} | not drawn: ${r.error} |`);
+  else
+    console.log(
+      `| ${r.vehicles.toLocaleString('en')} | ${r.network} | ${r.drawnMs} ms | ${r.busyPct} % | ${r.mainCpuPct} / ${r.rendererCpuPct} % | ${r.over100Steady} | ${r.longestSteadyMs} / ${r.longestLoadMs} ms | ${r.tbtLoadMs} ms | ${r.refreshesPerSec} | ${r.heapMB} MB |`,
+    );
