@@ -49,9 +49,9 @@ const SOCKET = arg('socket', 'server');
 const PROFILE = arg('profile', '');
 /** Writes a Chrome trace (chrome://tracing, Perfetto) of the steady window, as for --profile. */
 const TRACE = arg('trace', '');
-/** Writes a Chrome trace of the load, from navigation until every vehicle is drawn (the last run). */
+/** Writes a Chrome trace of the load, from navigation to the steady window (2 s after drawn; the last run). */
 const LOAD_TRACE = arg('load-trace', '');
-/** Writes a CPU profile of the page's main thread over the load, as for --load-trace. */
+/** Writes a CPU profile of the page's main thread from navigation until every vehicle is drawn (the last run). */
 const LOAD_PROFILE = arg('load-profile', '');
 const SIZES = arg('sizes', '1000,5000,10000').split(',').map(Number);
 const SECONDS = Number(arg('seconds', '10'));
@@ -311,7 +311,6 @@ async function run(n, profiling, network) {
     await proxy?.close();
     return { vehicles: n, network: network?.name ?? 'none', error: 'not drawn within 60 s' };
   }
-  if (profiling && LOAD_TRACE) await browser.stopTracing();
   if (profiling && LOAD_PROFILE)
     writeFileSync(LOAD_PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const drawnMs = await page.evaluate(() => window.__bench.drawnAt);
@@ -328,6 +327,7 @@ async function run(n, profiling, network) {
   });
   // Steady state: the live map with every vehicle reporting every second.
   await page.waitForTimeout(2000);
+  if (profiling && LOAD_TRACE) await browser.stopTracing();
   if (profiling && PROFILE) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
