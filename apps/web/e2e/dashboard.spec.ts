@@ -189,7 +189,8 @@ test.describe('the dashboard', () => {
     await countsLoaded(page);
     await expect(page.getByTestId('status-card-ignitionOff')).toContainText('Mesin mati');
     await expect(page.getByTestId('fleet-table').locator('thead')).toContainText('Nomor polisi');
-    await expect(page.getByTestId('fleet-table').locator('thead')).toContainText('Pool/Base');
+    await expect(page.getByTestId('fleet-table').locator('thead')).toContainText('Garasi/Pangkalan');
+    await expect(page.getByTestId('fleet-table').locator('thead')).toContainText('Khusus pelanggan');
     await chooseStatus(page, 'Mesin hidup');
     await expect(page).toHaveURL(/status=ignitionOn/);
     await screenshot(page, 'dashboard-id-1440');
