@@ -75,7 +75,8 @@ export function RowAction({
   return (
     <Tooltip title={label}>
       <Button
-        {...(small ? { size: 'small' as const } : { type: 'text' as const })}
+        size="small"
+        {...(small ? {} : { type: 'text' as const })}
         icon={icon}
         aria-label={label}
         onClick={onClick}
@@ -106,6 +107,7 @@ export function DeactivateAction({
     >
       <Button
         type="text"
+        size="small"
         danger
         icon={<StopOutlined />}
         aria-label={tm('actions.deactivate')}

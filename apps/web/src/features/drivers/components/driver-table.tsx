@@ -95,7 +95,8 @@ export function DriverTable(props: DriverTableProps) {
           key: 'actions',
           title: t('columns.actions'),
           fixed: pin ? 'right' : undefined,
-          width: 130,
+          className: 'row-actions-cell',
+          width: 88,
           render: (_, d) => (
             <Space size={2}>
               <RowAction

@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE } from '@pantau/contracts';
 import { Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Quantity } from '../../../components/quantity';
 import { formatDateTime, formatRelative } from '../../../lib/date-time';
 import { placeText } from '../../../lib/place-text';
 import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
@@ -101,25 +102,21 @@ export function SummaryTable({ vehicles, loading, sort, onSort }: SummaryTablePr
       title: t('columns.speed'),
       dataIndex: 'speed',
       align: 'right',
-      render: (v: number) => (
-        <span className="nowrap">{t('units.kmh', { value: number(locale, v, 0) })}</span>
-      ),
+      render: (v: number) => <Quantity>{t('units.kmh', { value: number(locale, v, 0) })}</Quantity>,
     },
     {
       ...sortable('todayDistance'),
       title: t('columns.todayDistance'),
       dataIndex: 'todayDistanceKm',
       align: 'right',
-      render: (v: number) => <span className="nowrap">{t('units.km', { value: number(locale, v, 1) })}</span>,
+      render: (v: number) => <Quantity>{t('units.km', { value: number(locale, v, 1) })}</Quantity>,
     },
     {
       ...sortable('todayEngineHours'),
       title: t('columns.todayEngineHours'),
       dataIndex: 'todayEngineHours',
       align: 'right',
-      render: (v: number) => (
-        <span className="nowrap">{t('units.hours', { value: number(locale, v, 1) })}</span>
-      ),
+      render: (v: number) => <Quantity>{t('units.hours', { value: number(locale, v, 1) })}</Quantity>,
     },
     {
       ...sortable('driver'),

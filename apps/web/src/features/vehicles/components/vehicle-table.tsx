@@ -3,6 +3,7 @@ import type { VehicleRow } from '@pantau/contracts';
 import { Space, Table, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Quantity } from '../../../components/quantity';
 import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { DocumentDate } from '../../../components/management/document-date';
 import { DeactivateAction, RowAction, useServerTable } from '../../../components/management/management-table';
@@ -61,8 +62,13 @@ export function VehicleTable(props: VehicleTableProps) {
           ...sortable('pantauKendaraanId'),
           title: t('columns.tracker'),
           dataIndex: 'pantauKendaraanId',
-          width: 160,
-          render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
+          width: 170,
+          // A 15-digit IMEI never breaks mid-number.
+          render: (id: string) => (
+            <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+              {id}
+            </Typography.Text>
+          ),
         },
         {
           key: 'class',
@@ -105,7 +111,7 @@ export function VehicleTable(props: VehicleTableProps) {
           title: t('columns.speedLimit'),
           dataIndex: 'speedLimit',
           width: 130,
-          render: (s: number | null) => (s === null ? '—' : t('kmh', { value: s })),
+          render: (s: number | null) => (s === null ? '—' : <Quantity>{t('kmh', { value: s })}</Quantity>),
         },
         {
           ...sortable('stnkDue'),
@@ -136,7 +142,9 @@ export function VehicleTable(props: VehicleTableProps) {
           key: 'actions',
           title: t('columns.actions'),
           fixed: pin ? 'right' : undefined,
-          width: props.onHistory || props.onShare ? 170 : 100,
+          // Narrow (small buttons, little padding) so the pinned column hides as little as possible at 1366 px.
+          className: 'row-actions-cell',
+          width: props.onHistory || props.onShare ? 112 : 64,
           render: (_, v) => (
             <Space size={2}>
               <RowAction
