@@ -214,7 +214,7 @@ test.describe('user management', () => {
     // A click while the modal is still opening can be lost on a loaded machine (seen in CI): retried.
     await expect(async () => {
       await page.getByTestId('add-user-mode-existing').click();
-      await expect(page.getByTestId('add-user-form')).toContainText('Username atau e-mail', {
+      await expect(page.getByTestId('add-user-form')).toContainText('Nama pengguna atau e-mail', {
         timeout: 1_000,
       });
     }).toPass({ timeout: 15_000 });
