@@ -115,6 +115,15 @@ test.describe('settings', () => {
   }) => {
     const username = await newUserWithRole(page, request, 'sett');
     await toShell(page, username);
+    // Before the user saves settings, the top bar's switch is this browser's own choice only.
+    await page.getByTestId('language-switch').getByText('ID').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'id');
+    expect(await (await page.request.get('/api/auth/settings')).json()).toMatchObject({
+      language: 'en',
+      savedAt: null,
+    });
+    await page.getByTestId('language-switch').getByText('EN').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.getByTestId('header-user-menu').click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
@@ -165,8 +174,32 @@ test.describe('settings', () => {
         'false',
       );
       await expect(second.getByTestId('settings-map-style').locator('input[value="offline"]')).toBeChecked();
+
+      // Saved settings: the top bar's switch follows the account, so the next sign-in keeps it.
+      await second.getByTestId('language-switch').getByText('EN').click();
+      await expect(second.locator('html')).toHaveAttribute('lang', 'en');
+      await expect
+        .poll(
+          async () =>
+            ((await (await second.request.get('/api/auth/settings')).json()) as { language: string })
+              .language,
+        )
+        .toBe('en');
     } finally {
       await other.close();
+    }
+    const third = await browser.newContext();
+    try {
+      const page3 = await third.newPage();
+      // This browser was left in Indonesian; the account says English.
+      await page3.addInitScript(() => {
+        if (!localStorage.getItem('language')) localStorage.setItem('language', 'id');
+      });
+      await toShell(page3, username);
+      await expect(page3.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page3.getByTestId('sidebar')).toContainText('Dashboard');
+    } finally {
+      await third.close();
     }
   });
 });

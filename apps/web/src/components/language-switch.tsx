@@ -2,13 +2,18 @@ import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, languages, parseLanguage, type Language } from '../lib/i18n';
 
-/** EN / ID switch; the choice is remembered under localStorage `language`. */
+/**
+ * EN / ID switch; the choice is remembered under localStorage `language`. `onChange` replaces the plain
+ * switch (the signed-in shell also saves it on the account).
+ */
 export function LanguageSwitch({
   block = false,
   testId = 'language-switch',
+  onChange,
 }: {
   block?: boolean;
   testId?: string;
+  onChange?: (language: Language) => void;
 }) {
   const { t, i18n } = useTranslation();
   const value = parseLanguage(i18n.resolvedLanguage);
@@ -24,7 +29,7 @@ export function LanguageSwitch({
         label: t(`language.short.${l}`),
         title: t(`language.${l}`),
       }))}
-      onChange={(l) => void changeLanguage(l)}
+      onChange={(l) => (onChange ? onChange(l) : void changeLanguage(l))}
     />
   );
 }

@@ -13,10 +13,13 @@ import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useAccountLanguage } from '../../features/settings/model/use-account-language';
 import { isFullscreen, toggleFullscreen } from '../../lib/fullscreen';
 import { useLayoutStore } from '../../lib/layout-store';
 import type { StoredRole } from '../../lib/role-storage';
 import { UserMenu } from './user-menu';
+
+const KNOWN_ROLES = new Set(['Administrator', 'User', 'Guest']);
 
 function FullscreenButton() {
   const { t } = useTranslation('shell');
@@ -51,6 +54,7 @@ export function AppHeader({ displayName, role }: { displayName: string; role: St
   const toggle = useLayoutStore((s) => s.toggle);
   const setMobileDrawer = useLayoutStore((s) => s.setMobileDrawer);
   const setSettingsDrawer = useLayoutStore((s) => s.setSettingsDrawer);
+  const onLanguage = useAccountLanguage();
 
   return (
     <Layout.Header className="app-header">
@@ -91,11 +95,22 @@ export function AppHeader({ displayName, role }: { displayName: string; role: St
             onClick={() => setSettingsDrawer(true)}
           />
         </Tooltip>
-        <LanguageSwitch />
+        <LanguageSwitch onChange={onLanguage} />
         <NotificationBell unitId={role?.roleUnit} soundOn={notificationSound} />
         <UserMenu
           displayName={displayName}
-          roleLabel={role ? [role.roleUser, role.roleFleet].filter(Boolean).join(' · ') : undefined}
+          roleLabel={
+            role
+              ? [
+                  KNOWN_ROLES.has(role.roleUser)
+                    ? tc(`roles.${role.roleUser as 'Administrator' | 'User' | 'Guest'}`)
+                    : role.roleUser,
+                  role.roleFleet,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')
+              : undefined
+          }
         />
       </div>
     </Layout.Header>

@@ -1,6 +1,7 @@
 import { Divider, Drawer, Flex, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/language-switch';
+import { useAccountLanguage } from '../../features/settings/model/use-account-language';
 import { SETTINGS_DRAWER_WIDTH, settingKeys, type SettingKey } from '../../lib/layout-settings';
 import { useLayoutStore } from '../../lib/layout-store';
 
@@ -9,6 +10,7 @@ export function SettingsDrawer() {
   const { t } = useTranslation('shell');
   const { t: tc } = useTranslation();
   const state = useLayoutStore();
+  const onLanguage = useAccountLanguage();
   const checked = (key: SettingKey) => (key === 'direction' ? state.direction === 'rtl' : state[key]);
   const disabled = (key: SettingKey) => key === 'sidebarIcons' && state.collapsed;
 
@@ -46,7 +48,7 @@ export function SettingsDrawer() {
           <Typography.Text type="secondary" strong>
             {tc('language.label')}
           </Typography.Text>
-          <LanguageSwitch block testId="settings-language-switch" />
+          <LanguageSwitch block testId="settings-language-switch" onChange={onLanguage} />
         </Flex>
       </div>
     </Drawer>
