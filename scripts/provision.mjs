@@ -1,5 +1,5 @@
 // Finds or installs what the test run needs outside npm: Debian's Chromium and a PostgreSQL server.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,10 +50,12 @@ function freePort() {
 }
 
 /**
- * Starts a throwaway PostgreSQL cluster on a free loopback port with trust auth and answers its URL
- * and a stop function. initdb refuses to run as root, so as root the cluster belongs to `postgres`.
+ * Starts a throwaway PostgreSQL cluster on a free loopback port with trust auth and answers its URL,
+ * a stop function and a restart function (`pg_ctl restart -m fast|immediate`). initdb refuses to run
+ * as root, so as root the cluster belongs to `postgres`. Tests trade durability for speed (no fsync,
+ * asynchronous commit); `{ durable: true }` keeps PostgreSQL's defaults (for crash and restart runs).
  */
-export function startThrowawayPostgres() {
+export function startThrowawayPostgres({ durable = false } = {}) {
   let bin = findPgBin();
   if (!bin && aptInstall('postgresql')) bin = findPgBin();
   if (!bin) {
@@ -81,12 +83,35 @@ export function startThrowawayPostgres() {
       : spawnSync(full[0], full.slice(1), { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
   };
+  const pgRunAsync = (cmd, args) =>
+    new Promise((resolve, reject) => {
+      const full = [path.join(bin, cmd), ...args];
+      const child = asPostgres
+        ? spawn('su', ['postgres', '-s', '/bin/sh', '-c', full.map((a) => `'${a}'`).join(' ')])
+        : spawn(full[0], full.slice(1));
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} failed: ${output}`))));
+    });
+  const logArgs = ['-l', path.join(dir, 'log')];
   pgRun('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  const fast = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${fast}`;
   pgRun('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
   console.log(`Throwaway PostgreSQL (${path.basename(path.dirname(bin))}) on 127.0.0.1:${port}`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /**
+     * Stops the server (`fast`: sessions ended, checkpoint; `immediate`: as in a crash, recovery at the
+     * next start) and starts it again. Asynchronous: the caller's event loop keeps running meanwhile.
+     */
+    restart: (mode = 'fast') =>
+      pgRunAsync('pg_ctl', ['-D', data, '-m', mode, '-o', opts, ...logArgs, '-w', 'restart']),
+    /** Stops the server only (`start()` brings it back). */
+    halt: (mode = 'fast') => pgRunAsync('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']),
+    start: () => pgRunAsync('pg_ctl', ['-D', data, '-o', opts, ...logArgs, '-w', 'start']),
     stop() {
       try {
         pgRun('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -171,14 +171,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     '/api/health',
     {
       config: { auth: 'public' },
-      schema: { tags: ['health'], summary: 'Liveness', response: { 200: healthResponse } },
+      schema: {
+        tags: ['health'],
+        summary: 'Health: `ok`, or `degraded` (HTTP 503) while the database does not answer',
+        response: { 200: healthResponse, 503: healthResponse },
+      },
     },
-    async () => ({
-      status: 'ok' as const,
-      version,
-      database: db.kind,
-      uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-    }),
+    async (_request, reply) => {
+      const up = await db.ping();
+      if (!up) reply.code(503).header('retry-after', '5');
+      return {
+        status: up ? ('ok' as const) : ('degraded' as const),
+        version,
+        database: db.kind,
+        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      };
+    },
   );
 
   await app.register(

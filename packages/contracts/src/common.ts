@@ -45,12 +45,14 @@ export const errorCodes = [
   'SHARE_NOT_FOUND',
   'SHARE_EXPIRED',
   'SHARE_REVOKED',
+  'DATABASE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+/** `ok` (HTTP 200), or `degraded` (HTTP 503) while the database does not answer. */
 export const healthResponse = z.object({
-  status: z.literal('ok'),
+  status: z.enum(['ok', 'degraded']),
   version: z.string(),
   database: z.enum(['pglite', 'postgres']),
   uptimeSeconds: z.number(),

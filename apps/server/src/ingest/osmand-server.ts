@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { parseOsmand } from '@pantau/protocols';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import { createLogLimiter } from './log-limit.js';
 import type { IngestSource, Pipeline } from './types.js';
 
@@ -105,12 +106,18 @@ export function createOsmandServer(options: OsmandServerOptions): OsmandServer {
       } catch (err) {
         const suppressed = limiter.allow('ingest');
         if (suppressed !== null) logger.warn({ err, suppressed }, 'osmand: storing failed');
-        return reply.code(503).type('application/problem+json').send({
-          title: 'Service unavailable',
-          status: 503,
-          detail: 'Storing the position failed; send it again',
-          code: 'INTERNAL',
-        });
+        // The client keeps the fix and sends it again; Retry-After says when (a database restart).
+        const unavailable = isDatabaseUnavailable(err);
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .type('application/problem+json')
+          .send({
+            title: 'Service unavailable',
+            status: 503,
+            detail: 'Storing the position failed; send it again',
+            code: unavailable ? 'DATABASE_UNAVAILABLE' : 'INTERNAL',
+          });
       }
       // A dropped duplicate or outdated fix is still answered 200: resending it would not help.
       return reply.code(200).send();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Position } from '@pantau/protocols';
 import type { TrackingItem } from '@pantau/contracts';
+import { retryWhileUnavailable } from '../db/availability.js';
 import type { Db } from '../db/client.js';
 import {
   isNotifying,
@@ -61,6 +62,11 @@ export interface PipelineDeps {
    * counted.
    */
   unknownTrackers?: { cap?: number; newPerWindow?: number; windowMs?: number };
+  /**
+   * How long a batch is retried while the database is unreachable (default 30 s); then its callers
+   * get a `DatabaseUnavailableError` (GT06 trackers no ack, OsmAnd 503) and send again later.
+   */
+  retryMs?: number;
 }
 
 export interface TelemetryPipeline extends Pipeline {
@@ -93,6 +99,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   const intervalMs = deps.batch?.intervalMs ?? 0;
   const liveWindowMs = deps.liveWindowMs ?? 5 * 60_000;
   const stateFlushMs = deps.stateFlushMs ?? 1000;
+  const retryMs = deps.retryMs ?? 30_000;
   const stateWriter = new StateWriter(db, clock, logger, stateFlushMs);
   const limiter = createLogLimiter();
   /** A warning at most a few times a minute per key, then how many were suppressed. */
@@ -157,6 +164,8 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       }
       if (!closed) stateWriter.start();
     })();
+    // A start that met an unreachable database is tried again by the next caller.
+    started.catch(() => (started = null));
     return started;
   }
 
@@ -331,16 +340,32 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     const accepted = batch.length === 1 ? batch[0]!.accepted : batch.flatMap((p) => p.accepted);
     const now = clock();
     let outcome: Awaited<ReturnType<typeof writeBatch>>;
-    try {
+    const write = async () => {
+      for (const a of accepted) a.stored = false;
       try {
-        outcome = await writeBatch(db, accepted, now, false, batchContext());
+        return await writeBatch(db, accepted, now, false, batchContext());
       } catch (err) {
-        // A position taken for new was stored already (another writer): again, asking row by row.
+        // A position taken for new was stored already (another writer, or an earlier attempt whose
+        // commit went through before its connection dropped): again, asking row by row.
         if (!isUniqueViolation(err)) throw err;
         logger.warn({ rows: accepted.length }, 'a batch met stored positions; writing it again');
         for (const a of accepted) a.stored = false;
-        outcome = await writeBatch(db, accepted, now, true, batchContext());
+        return await writeBatch(db, accepted, now, true, batchContext());
       }
+    };
+    try {
+      // The database went away (a restart, a failover): the batch waits and tries again while its
+      // callers wait unanswered (trackers are not acked), until it is back or `retryMs` has passed.
+      outcome = await retryWhileUnavailable(write, {
+        maxMs: retryMs,
+        onRetry: (err, attempt, delayMs) => {
+          if (attempt === 1 || attempt % 10 === 0)
+            logger.warn(
+              { err: errorText(err), rows: accepted.length, attempt, delayMs },
+              'database unavailable; retrying the batch',
+            );
+        },
+      });
     } catch (err) {
       logger.error({ err, rows: accepted.length }, 'storing positions failed');
       for (const p of batch) p.reject(err);
@@ -517,6 +542,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
 }
 
 const noop = () => undefined;
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 const isPglite = (db: Db) => {
   const client = (db as unknown as { $client?: { release?: unknown; end?: unknown; transaction?: unknown } })

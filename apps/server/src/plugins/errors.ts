@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { INT4_MAX, INT4_MIN, NUL_MESSAGE, type ErrorCode, type Problem } from '@pantau/contracts';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/availability.js';
 import { DomainError, RateLimitedError, ValidationError, type FieldError } from '../errors.js';
 
 /** The one place an error code becomes an HTTP status and a title. */
@@ -27,6 +28,7 @@ const byCode: Record<ErrorCode, { status: number; title: string }> = {
   SHARE_NOT_FOUND: { status: 404, title: 'Unknown link' },
   SHARE_EXPIRED: { status: 410, title: 'Link expired' },
   SHARE_REVOKED: { status: 410, title: 'Link revoked' },
+  DATABASE_UNAVAILABLE: { status: 503, title: 'Database unavailable' },
   INTERNAL: { status: 500, title: 'Internal server error' },
 };
 
@@ -166,6 +168,13 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: v.message ?? 'Invalid',
       }));
       return sendProblem(reply, problemOf('VALIDATION', 'Some fields are invalid', errors));
+    }
+    // A database restart or a dropped connection: the request may be sent again shortly.
+    if (isDatabaseUnavailable(err)) {
+      const unavailable = err instanceof DatabaseUnavailableError ? err : new DatabaseUnavailableError(err);
+      request.log.warn({ reqId: request.id, err: err.message }, 'database unavailable');
+      reply.header('retry-after', String(unavailable.retryAfterSeconds));
+      return sendProblem(reply, problemOf('DATABASE_UNAVAILABLE', unavailable.message));
     }
     if (err instanceof DomainError) {
       if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
