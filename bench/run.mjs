@@ -4,7 +4,8 @@
 // binaries are installed). Everything listens on 127.0.0.1 and stops by itself.
 // Options (environment): BENCH_VEHICLES (5000), BENCH_CLIENTS (1000), BENCH_DURATION s (15),
 // BENCH_WINDOW frames in flight per tracker (4), BENCH_RUNS runs per database (1; the table shows the
-// best run by positions/s and the spread).
+// best run by positions/s and the spread), BENCH_RESTART=1 then runs bench/pg-restart.mjs (PostgreSQL
+// restarted under tracker load: acked, stored, lost; about three minutes more).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -92,4 +93,13 @@ for (const database of ['pglite', 'postgres']) {
       `${String(best.p50AckMs).padStart(10)} | ${String(best.p99AckMs).padStart(10)} | ` +
       `${best.serverCpuPct}/${best.loadCpuPct}/${best.dbCpuPct ?? '-'} | ${best.loadAverage}  ${ok}`,
   );
+}
+
+if (process.env.BENCH_RESTART === '1') {
+  console.log('');
+  const r = spawnSync(process.execPath, [path.join(root, 'bench/pg-restart.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exitCode = 1;
 }
