@@ -146,6 +146,16 @@ test.describe('layout settings', () => {
     const sidebar = (await page.getByTestId('sidebar').boundingBox())!;
     expect(sidebar.x).toBeGreaterThan(1440 / 2);
     await screenshot(page, 'rtl');
+    // A speed reads "0 km/h" in RTL too, not "km/h 0": numbers with units keep left-to-right order.
+    await page.goto('/vehicle-summary');
+    const speed = page
+      .getByTestId('summary-rows')
+      .locator('bdi', { hasText: /^\d+ km\/h$/ })
+      .first();
+    await expect(speed).toBeVisible();
+    expect(await speed.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    expect(await speed.evaluate((el) => getComputedStyle(el.parentElement!).direction)).toBe('rtl');
+    await screenshot(page, 'rtl-vehicle-summary');
   });
 
   test('S-021 settings persist across a reload under the settings key, without mobile or drawers', async ({

@@ -125,7 +125,9 @@ export function FleetTable({ rows, loading, selectedId, onSelect }: FleetTablePr
       render: (v: string | null) =>
         v ? (
           <Tooltip title={formatRelative(v, locale)}>
-            <span className="nowrap">{formatDateTime(v)}</span>
+            <bdi dir="ltr" className="nowrap">
+              {formatDateTime(v)}
+            </bdi>
           </Tooltip>
         ) : (
           '—'

@@ -88,9 +88,9 @@ export function SummaryTable({ vehicles, loading, sort, onSort }: SummaryTablePr
       render: (v: string | null) =>
         v ? (
           <span className="fix-cell">
-            <span>{formatRelative(v, locale)}</span>
+            <Quantity>{formatRelative(v, locale)}</Quantity>
             <Typography.Text type="secondary" className="nowrap">
-              {formatDateTime(v, { seconds: true, zone: true })}
+              <Quantity>{formatDateTime(v, { seconds: true, zone: true })}</Quantity>
             </Typography.Text>
           </span>
         ) : (
