@@ -14,7 +14,8 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 /** Signs in and waits for the shell (users with exactly one role land in it directly). */
 export async function signInToShell(page: Page, username: string): Promise<void> {
   await signIn(page, username);
-  await expect(page.getByTestId('app-layout')).toBeVisible();
+  // The app's first load: the sign-in page carries none of it (only a prefetch of its files).
+  await expect(page.getByTestId('app-layout')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('shell-loading')).toHaveAttribute('aria-busy', 'false');
 }
 
