@@ -1,8 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponse, problem } from '@pantau/contracts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../../../scripts/provision.mjs';
 import { createGt06Server, type Gt06Server } from '../ingest/gt06-server.js';
+import { createOsmandServer, type OsmandServer } from '../ingest/osmand-server.js';
 import { BufferingTracker } from '../test/buffering-tracker.js';
 import { call, startTestApp, type TestApp } from '../test/test-app.js';
 import { fromPostgresUrl, type Database } from './client.js';
@@ -17,6 +18,8 @@ let database: Database;
 let t: TestApp;
 let gt06: Gt06Server;
 let gt06Port: number;
+let osmand: OsmandServer;
+let osmandUrl: string;
 const fleet: BufferingTracker[] = [];
 const imeis = ['861234000000001', '861234000000002', '861234000000003'];
 let vehicleIds: number[];
@@ -72,6 +75,8 @@ describe.skipIf(!onPostgres)('a PostgreSQL restart while trackers report (Postgr
     t = await startTestApp({ db: database, deps: { telemetry: { tickMs: 0 } } });
     gt06 = createGt06Server({ pipeline: t.app.pipeline, logger: t.app.log });
     gt06Port = (await gt06.listen(0, '127.0.0.1')).port;
+    osmand = createOsmandServer({ pipeline: t.app.pipeline, logger: t.app.log });
+    osmandUrl = `http://127.0.0.1:${(await osmand.listen(0, '127.0.0.1')).port}`;
     for (const imei of imeis) {
       const tracker = new BufferingTracker({ port: gt06Port, imei, resendAfterMs: 10_000, reconnectMs: 200 });
       fleet.push(tracker);
@@ -81,13 +86,14 @@ describe.skipIf(!onPostgres)('a PostgreSQL restart while trackers report (Postgr
   afterAll(async () => {
     for (const tracker of fleet) tracker.stop();
     await gt06?.close(1_000);
+    await osmand?.close();
 
     await t?.close();
     await database?.close();
     cluster?.stop();
   });
 
-  it('while the database is down: health is degraded (503), the API answers 503 DATABASE_UNAVAILABLE with Retry-After, fixes wait unacked; once it is back every fix is acked and stored and health is ok', async () => {
+  it('while the database is down: health is degraded (503), the API answers 503 DATABASE_UNAVAILABLE with Retry-After, GT06 fixes wait unacked and an OsmAnd request unanswered; once it is back every fix is acked and stored and health is ok', async () => {
     recordAll(3);
     await expect.poll(unacked, { timeout: 15_000 }).toBe(0);
     expect(await health()).toMatchObject({ status: 200, body: { status: 'ok', database: 'postgres' } });
@@ -112,11 +118,23 @@ describe.skipIf(!onPostgres)('a PostgreSQL restart while trackers report (Postgr
       })
       .toBeGreaterThan(retriesBefore);
     expect(unacked()).toBe(4 * fleet.length);
+    // An OsmAnd client's request waits too, and is answered once its position is stored.
+    nextFix += 1000;
+    const osmandFix = nextFix;
+    const osmandAnswer = fetch(
+      `${osmandUrl}/?id=${imeis[0]}&lat=-6.2&lon=106.8&timestamp=${osmandFix / 1000}`,
+    );
 
     await cluster.start();
     await expect.poll(unacked, { timeout: 30_000 }).toBe(0);
     await expect.poll(async () => (await health()).body.status, { timeout: 15_000 }).toBe('ok');
     await expectEveryAckStored();
+    expect((await osmandAnswer).status).toBe(200);
+    const [stored] = await database.db
+      .select({ fixTime: positions.fixTime })
+      .from(positions)
+      .where(and(eq(positions.vehicleId, vehicleIds[0]!), eq(positions.fixTime, new Date(osmandFix))));
+    expect(stored).toBeDefined();
   });
 
   it('restarts mid-stream (-m fast, then -m immediate): ingestion resumes by itself and every acked fix is stored', async () => {
