@@ -92,6 +92,51 @@ test.describe('live map', () => {
     await expect(drawer.getByTestId('vehicle-info-plate')).toBeVisible();
   });
 
+  test('vehicles parked at one spot open as a list; picking one opens its drawer', async ({ page }) => {
+    test.slow();
+    await signInToShell(page, 'admin');
+    // The parked vehicles report from one yard, a few metres apart, far from the rest of the fleet.
+    const list = (await (await page.request.get('/api/kendaraan?Take=1000')).json()) as VehicleList;
+    const parked = list.results.filter((v) => !v.aktif).slice(0, 3);
+    expect(parked.length).toBeGreaterThanOrEqual(2);
+    const osmandPort = Number(process.env.OSMAND_PORT ?? 5155);
+    const at = Math.floor(Date.now() / 1000);
+    for (const [k, v] of parked.entries()) {
+      const sent = await page.request.get(
+        `http://127.0.0.1:${osmandPort}/?id=${v.pantauKendaraanId}&lat=${-7.0 + k * 0.0001}&lon=111.0&timestamp=${at}&speed=0`,
+      );
+      expect(sent.status()).toBe(200);
+    }
+    await page.goto('/map');
+    await vehiclesDrawn(page);
+    // Choosing one flies the map to the yard (zoom 13).
+    await searchAndSelect(page, parked[0]!.nomorPolisi);
+    const drawer = page.locator('.vehicle-drawer');
+    await expect(drawer.getByTestId('vehicle-info-plate')).toHaveText(parked[0]!.nomorPolisi);
+    await drawer.locator('.ant-drawer-close').click();
+    await expect(drawer.getByTestId('vehicle-info-plate')).toBeHidden();
+    await page.waitForTimeout(1500);
+    // Zoomed out they are one cluster, and zooming in would not take it apart: it opens as a list.
+    await page.locator('.maplibregl-ctrl-zoom-out').click();
+    await page.waitForTimeout(600);
+    await page.locator('.maplibregl-ctrl-zoom-out').click();
+    await page.waitForTimeout(1500);
+    const box = (await page.getByTestId('map-view').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const spot = page.getByTestId('cluster-list');
+    await expect(spot).toBeVisible();
+    await expect(spot.getByTestId('cluster-list-item')).toHaveCount(parked.length);
+    await screenshot(page, 'map-spot-list');
+    // Picking one selects it: its drawer opens and the URL names it.
+    const last = parked.at(-1)!;
+    await spot.getByTestId('cluster-list-item').filter({ hasText: last.nomorPolisi }).click();
+    await expect(spot).toBeHidden();
+    await expect(drawer.getByTestId('vehicle-info-plate')).toHaveText(last.nomorPolisi);
+    await expect(page).toHaveURL(new RegExp(`[?&]vehicle=${last.kendaraanId}`));
+    // Its place reads as words, never a bare "Unknown".
+    await expect(drawer.getByTestId('vehicle-place')).toHaveText(/^(at|near) .+|KM ~\d+/);
+  });
+
   test('the distance button measures a path', async ({ page }) => {
     await signInToShell(page, 'admin');
     await page.goto('/map');

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLayoutStore } from '../lib/layout-store';
 import { useLiveStore } from '../lib/live/live-store';
 import { FitFleetOnce, FocusVehicle } from './camera';
+import { ClusterList, type SpotVehicles } from './cluster-list';
 import { mapControlsLocale, MapView } from './map-view';
 import type { LngLat } from './ruler';
 import { RulerLayer } from './ruler-layer';
@@ -57,17 +58,39 @@ export function FleetMap({
   );
   const selected = vehicles ? fromProps : fromStore;
   const locale = useMemo(() => mapControlsLocale(t), [t]);
+  const [spot, setSpot] = useState<SpotVehicles | null>(null);
+  const spotVehicles = useMemo(() => {
+    if (!spot) return [];
+    const byId = vehicles ? new Map(vehicles.map((v) => [v.kendaraanId, v])) : useLiveStore.getState().byId;
+    return spot.ids.flatMap((id) => byId.get(id) ?? []);
+  }, [spot, vehicles]);
 
   return (
     <div className="fleet-map" style={{ height }} data-testid={testId}>
       <MapView className="fleet-map-canvas" rtl={rtl} locale={locale} adoptEarly={adoptEarly}>
         <FitFleetOnce vehicles={vehicles} skip={selectedId !== null} />
-        <VehiclesLayer vehicles={vehicles} selected={selected} onSelect={measuring ? undefined : onSelect} />
+        <VehiclesLayer
+          vehicles={vehicles}
+          selected={selected}
+          onSelect={measuring ? undefined : onSelect}
+          onSpot={setSpot}
+        />
         <FocusVehicle vehicle={selected} follow={follow} />
         {showRuler && (
           <RulerLayer points={points} active={measuring} onAddPoint={(p) => setPoints((ps) => [...ps, p])} />
         )}
       </MapView>
+      {spot && spotVehicles.length > 0 && onSelect && !measuring && (
+        <ClusterList
+          spot={spot}
+          vehicles={spotVehicles}
+          onSelect={(id) => {
+            setSpot(null);
+            onSelect(id);
+          }}
+          onClose={() => setSpot(null)}
+        />
+      )}
       {showRuler && measuring && (
         <RulerPanel
           points={points}
@@ -84,6 +107,7 @@ export function FleetMap({
           aria-label={t('ruler.button')}
           aria-pressed={measuring}
           data-testid="ruler-button"
+          data-map-overlay
           onClick={() => {
             setMeasuring((m) => !m);
             setPoints([]);

@@ -1,7 +1,8 @@
 import type { TrackingItem } from '@pantau/contracts';
-import type { GeoJSONSource, MapLayerMouseEvent, MapSourceDataEvent } from 'maplibre-gl';
+import type { GeoJSONSource, MapGeoJSONFeature, MapMouseEvent, MapSourceDataEvent, Point } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLiveStore } from '../lib/live/live-store';
+import type { SpotVehicles } from './cluster-list';
 import { removeOwned, useMap } from './map-context';
 import { takeEarlyVehicles } from './early-map';
 import { createRepaintGate, type RepaintGate } from './repaint-gate';
@@ -27,6 +28,11 @@ export const REFRESH_MS = 1_000;
 export const SET_DATA_SHARE = 0.5;
 /** `data-vehicles-rendered` (a `queryRenderedFeatures` count, for tests) is refreshed at most this often. */
 export const COUNT_RENDERED_MS = 5_000;
+/**
+ * A cluster whose vehicles would still lie within this many pixels once zoomed in is at one spot (a
+ * yard, a loading bay): zooming would not take it apart, so it opens as a list instead.
+ */
+export const SPOT_PX = 48;
 /** An update not painted after this long no longer holds the next one back. */
 const STALLED_MS = 5_000;
 /** Repaints wait at most this long for an update's tiles (one frame per refresh, see repaint-gate.ts). */
@@ -46,6 +52,11 @@ interface VehiclesLayerProps {
   selected?: TrackingItem | null;
   /** Leave out to make vehicles unclickable (e.g. while measuring). */
   onSelect?: (kendaraanId: number) => void;
+  /**
+   * Vehicles at one spot were clicked (a cluster zooming cannot take apart, or points on top of each
+   * other): the map shows their list. Null: the list is to close (the map moved).
+   */
+  onSpot?: (spot: SpotVehicles | null) => void;
 }
 
 /**
@@ -58,9 +69,10 @@ interface VehiclesLayerProps {
  * painted frame, `data-vehicle-updates` data refreshes painted so far, and `data-vehicles-rendered`
  * vehicles inside the viewport by `queryRenderedFeatures` (refreshed sparingly: it is not free).
  */
-export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerProps) {
+export function VehiclesLayer({ vehicles, selected, onSelect, onSpot }: VehiclesLayerProps) {
   const { map, styleVersion } = useMap();
   const onSelectRef = useRef(onSelect);
+  const onSpotRef = useRef(onSpot);
   const live = vehicles === undefined;
   const latest = useRef<readonly TrackingItem[]>(vehicles ?? useLiveStore.getState().vehicles);
   const applied = useRef<ReadonlyMap<number, TrackingItem> | null>(null);
@@ -68,6 +80,7 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
   const gateRef = useRef<RepaintGate | null>(null);
   useEffect(() => {
     onSelectRef.current = onSelect;
+    onSpotRef.current = onSpot;
   });
 
   // Source, layers and pointer handlers, again after every style (re)load. This and the data effect
@@ -103,41 +116,76 @@ export function VehiclesLayer({ vehicles, selected, onSelect }: VehiclesLayerPro
     if (early) map.triggerRepaint();
     else addVehicleLayers(map, seed.length > 0 ? vehicleCollection(seed) : EMPTY);
     applied.current = seed.length > 0 ? diffVehicles(new Map(), seed).next : null;
-    const onPoint = (e: MapLayerMouseEvent) => {
-      const id = e.features?.[0]?.id;
-      if (typeof id === 'number') onSelectRef.current?.(id);
+    const clickable = [LAYER.points, LAYER.selectedIcon, LAYER.clusters];
+    // One handler for the vehicle layers: a click on a vehicle drawn twice (the selected one) or on
+    // vehicles on top of each other is one click.
+    const onClick = (e: MapMouseEvent) => {
+      if (!onSelectRef.current) return;
+      const layers = clickable.filter((id) => map.getLayer(id));
+      const features = map.queryRenderedFeatures(e.point, { layers });
+      const cluster = features.find((f) => f.layer.id === LAYER.clusters);
+      if (cluster) return void onCluster(cluster, e.point);
+      const ids = [...new Set(features.map((f) => f.id).filter((id) => typeof id === 'number'))];
+      // The selected vehicle is drawn on top: a click on it is for it.
+      const selectedHit = features.find((f) => f.layer.id === LAYER.selectedIcon)?.id;
+      if (typeof selectedHit === 'number') onSelectRef.current(selectedHit);
+      // Vehicles drawn on top of each other: the list picks one.
+      else if (ids.length > 1 && onSpotRef.current)
+        onSpotRef.current({ ids, point: e.point, size: sizeOf() });
+      else if (ids.length === 1) onSelectRef.current(ids[0]!);
     };
-    const onCluster = async (e: MapLayerMouseEvent) => {
-      const feature = e.features?.[0];
-      const clusterId = (feature?.properties as { cluster_id?: number } | undefined)?.cluster_id;
-      if (!feature || clusterId === undefined || feature.geometry.type !== 'Point') return;
+    const onCluster = async (feature: MapGeoJSONFeature, point: Point) => {
+      const props = feature.properties as { cluster_id?: number; point_count?: number } | undefined;
+      const clusterId = props?.cluster_id;
+      if (clusterId === undefined || feature.geometry.type !== 'Point') return;
       const source = map.getSource<GeoJSONSource>(VEHICLES_SOURCE);
-      const zoom = await source?.getClusterExpansionZoom(clusterId);
-      if (zoom !== undefined)
-        map.easeTo({ center: feature.geometry.coordinates as [number, number], zoom: zoom + 0.5 });
+      if (!source) return;
+      const [zoom, leaves] = await Promise.all([
+        source.getClusterExpansionZoom(clusterId),
+        onSpotRef.current ? source.getClusterLeaves(clusterId, props?.point_count ?? 1000, 0) : [],
+      ]);
+      const target = Math.min(zoom + 0.5, map.getMaxZoom());
+      if (onSpotRef.current && leaves.length > 0 && spreadPx(leaves, target) < SPOT_PX) {
+        const ids = leaves.map((f) => f.id).filter((id): id is number => typeof id === 'number');
+        onSpotRef.current({ ids, point, size: sizeOf() });
+        return;
+      }
+      map.easeTo({ center: feature.geometry.coordinates as [number, number], zoom: target });
     };
+    /** How far apart (px) the vehicles would be drawn at `zoom`. */
+    const spreadPx = (leaves: GeoJSON.Feature[], zoom: number) => {
+      const points = leaves.flatMap((f) =>
+        f.geometry.type === 'Point' ? [map.project(f.geometry.coordinates as [number, number])] : [],
+      );
+      const xs = points.map((p) => p.x);
+      const ys = points.map((p) => p.y);
+      const now = Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+      return now * 2 ** (zoom - map.getZoom());
+    };
+    const sizeOf = () => {
+      const el = map.getContainer();
+      return { width: el.clientWidth, height: el.clientHeight };
+    };
+    const closeSpot = () => onSpotRef.current?.(null);
+    map.on('movestart', closeSpot);
     const pointer = () => {
       if (onSelectRef.current) map.getCanvas().style.cursor = 'pointer';
     };
     const unpointer = () => {
       map.getCanvas().style.cursor = '';
     };
-    const clickable = [LAYER.points, LAYER.selectedIcon, LAYER.clusters];
     for (const layer of clickable) {
       map.on('mouseenter', layer, pointer);
       map.on('mouseleave', layer, unpointer);
     }
-    map.on('click', LAYER.points, onPoint);
-    map.on('click', LAYER.selectedIcon, onPoint);
-    map.on('click', LAYER.clusters, onCluster);
+    map.on('click', onClick);
     return () => {
       for (const layer of clickable) {
         map.off('mouseenter', layer, pointer);
         map.off('mouseleave', layer, unpointer);
       }
-      map.off('click', LAYER.points, onPoint);
-      map.off('click', LAYER.selectedIcon, onPoint);
-      map.off('click', LAYER.clusters, onCluster);
+      map.off('click', onClick);
+      map.off('movestart', closeSpot);
       stopLoadHold();
       gate.dispose();
       removeOwned(map, Object.values(LAYER), [VEHICLES_SOURCE, SELECTED_SOURCE]);

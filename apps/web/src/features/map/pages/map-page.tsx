@@ -113,7 +113,7 @@ export function MapPage({ title }: { title: string }) {
           data-state={connection}
         />
       </div>
-      <div className="map-stage">
+      <div className="map-stage" data-map-stage>
         <FleetMap
           selectedId={selectedId}
           onSelect={choose}
@@ -123,7 +123,7 @@ export function MapPage({ title }: { title: string }) {
           testId="live-map"
           adoptEarly
         />
-        <div className="map-overlay-bottom">
+        <div className="map-overlay-bottom" data-map-overlay>
           <FleetCounts />
         </div>
       </div>

@@ -78,6 +78,8 @@ export function NotificationBell({ unitId, soundOn }: NotificationBellProps) {
       onOpenChange={setOpen}
       trigger={['click']}
       placement="bottomRight"
+      // On a phone the 350 px panel is wider than the space left of the bell: styles.css keeps it on screen.
+      rootClassName="notification-dropdown-root"
       popupRender={() => panel}
     >
       <Button

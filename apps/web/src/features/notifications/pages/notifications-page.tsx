@@ -5,7 +5,7 @@ import {
   type Notification,
   type NotificationEvent,
 } from '@pantau/contracts';
-import { Alert, Card, DatePicker, Input, Segmented, Select, Space, Table } from 'antd';
+import { Alert, Card, DatePicker, Input, Segmented, Select, Space, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +59,62 @@ export function NotificationsPage() {
         </Space>
       ),
     })),
+  ];
+
+  const vehicleLink = (n: Notification) => (
+    <Link
+      to={notificationHref(n)}
+      className="nowrap"
+      title={t('openOnMap', { vehicle: n.vehicle })}
+      data-testid="notification-vehicle-link"
+    >
+      {n.vehicle}
+    </Link>
+  );
+  const detail = (n: Notification) => (
+    <span className="notification-detail" data-testid="notification-detail">
+      {notificationDetail(n, locale)}
+    </span>
+  );
+  const time = (ts: string) => (
+    <span title={dayjs(ts).locale(locale).fromNow()} className="notification-time">
+      {formatDateTime(ts, { seconds: true, zone: true })}
+    </span>
+  );
+  const columns: TableColumnsType<Notification> = [
+    {
+      key: 'event',
+      title: t('columns.event'),
+      dataIndex: 'event',
+      render: (_, n) => (
+        <Space>
+          <EventIcon event={n.event} size={14} />
+          {t(`events.${n.event}`)}
+        </Space>
+      ),
+    },
+    { key: 'vehicle', title: t('columns.vehicle'), dataIndex: 'vehicle', render: (_, n) => vehicleLink(n) },
+    { key: 'detail', title: t('columns.detail'), render: (_, n) => detail(n) },
+    { key: 'time', title: t('columns.time'), dataIndex: 'timestamp', render: time },
+  ];
+  // A phone has no room for four columns side by side: one cell says it all, the time included.
+  const phoneColumns: TableColumnsType<Notification> = [
+    {
+      key: 'notification',
+      title: t('columns.event'),
+      render: (_, n) => (
+        <div className="notification-cell">
+          <EventIcon event={n.event} size={14} />
+          <div className="notification-cell-text">
+            <span>
+              {t(`events.${n.event}`)} · {vehicleLink(n)}
+            </span>
+            {detail(n)}
+            {time(n.timestamp)}
+          </div>
+        </div>
+      ),
+    },
   ];
 
   return (
@@ -119,7 +175,7 @@ export function NotificationsPage() {
           data-testid="notifications-table"
           loading={query.isPending && !query.isError}
           dataSource={shown}
-          scroll={{ x: 'max-content' }}
+          scroll={mobile ? undefined : { x: 'max-content' }}
           onRow={(n) => ({
             className: 'notification-row',
             onClick: (e) => {
@@ -135,53 +191,7 @@ export function NotificationsPage() {
             size: mobile ? 'small' : undefined,
             showTotal: (total) => tc('table.total', { count: total }),
           }}
-          columns={[
-            {
-              key: 'event',
-              title: t('columns.event'),
-              dataIndex: 'event',
-              render: (_, n) => (
-                <Space>
-                  <EventIcon event={n.event} size={14} />
-                  {t(`events.${n.event}`)}
-                </Space>
-              ),
-            },
-            {
-              key: 'vehicle',
-              title: t('columns.vehicle'),
-              dataIndex: 'vehicle',
-              render: (_, n) => (
-                <Link
-                  to={notificationHref(n)}
-                  className="nowrap"
-                  title={t('openOnMap', { vehicle: n.vehicle })}
-                  data-testid="notification-vehicle-link"
-                >
-                  {n.vehicle}
-                </Link>
-              ),
-            },
-            {
-              key: 'detail',
-              title: t('columns.detail'),
-              render: (_, n) => (
-                <span className="notification-detail" data-testid="notification-detail">
-                  {notificationDetail(n, locale)}
-                </span>
-              ),
-            },
-            {
-              key: 'time',
-              title: t('columns.time'),
-              dataIndex: 'timestamp',
-              render: (ts: string) => (
-                <span title={dayjs(ts).locale(locale).fromNow()} className="notification-time">
-                  {formatDateTime(ts, { seconds: true })}
-                </span>
-              ),
-            },
-          ]}
+          columns={mobile ? phoneColumns : columns}
         />
       </Card>
     </>
