@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/logs' },
   );
 
-  // ── Telemetry: pipeline, live channel, tracking, dashboard, trackers (issue 3) ──
+  // ── Telemetry: pipeline, live channel, tracking, dashboard, trackers ──
   // Reads take the pipeline's in-memory live states (they reach vehicle_state once a second).
   let pipelineRef: TelemetryPipeline | null = null;
   const trackingService = createTrackingService({
@@ -254,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // ── end telemetry ──
 
-  // ── Management (issue 4): each module registers full paths under /api ──
+  // ── Management: each module registers full paths under /api ──
   const management: ManagementDeps = { db: db.db, config, clock, pipeline, liveHub, trackingService };
   for (const plugin of [vehiclesRoutes, driversRoutes, fleetsRoutes, usersRoutes, profileRoutes, shareRoutes])
     await app.register(plugin(management), { prefix: '/api' });

@@ -11,7 +11,10 @@ import type { Pipeline } from './types.js';
 
 /** Frames captured from devices (shared fixture table): name → hex and expected ack. */
 const fixtures = new Map(
-  readFileSync(new URL('../../../../../shared/fixtures/gt06-frames.tsv', import.meta.url), 'utf8')
+  readFileSync(
+    new URL('../../../../packages/protocols/src/test-support/gt06-frames.tsv', import.meta.url),
+    'utf8',
+  )
     .trim()
     .split('\n')
     .slice(1)

@@ -1,7 +1,7 @@
 import type { PlaceholderPage } from '../features/placeholder/pages/coming-soon-page';
 import type { MenuLabel } from './shell/menu';
 
-/** Shell pages (besides the dashboard, vehicle summary, notifications, profile and vehicle management) whose content comes in later issues: path, menu label (also the page title), description. */
+/** Shell pages (besides the dashboard, vehicle summary, notifications, profile and vehicle management) whose content is not built yet: path, menu label (also the page title), description. */
 export const comingSoonPages: { path: string; label: MenuLabel; page: PlaceholderPage }[] = [
   { path: '/availability', label: 'availability', page: 'availability' },
   { path: '/violation-traffic', label: 'violationTraffic', page: 'violationTraffic' },

@@ -84,7 +84,7 @@ const facts: Record<string, (m: Gt06Message, positions: Position[]) => void> = {
   empty12: (m) => expect(m).toMatchObject({ kind: 'unknown', content: '' }),
 };
 
-describe('decodeGt06Frame over every captured frame (shared/fixtures/gt06-frames.tsv)', () => {
+describe('decodeGt06Frame over every captured frame (test-support/gt06-frames.tsv)', () => {
   it('has a row for each frame and a fact check for each row', () => {
     expect(rows.length).toBeGreaterThanOrEqual(24);
     expect(rows.map((r) => r.name).sort()).toEqual(Object.keys(facts).sort());

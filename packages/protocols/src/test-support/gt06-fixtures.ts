@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** One row of shared/fixtures/gt06-frames.tsv (real captures; see shared/fixtures/README.md). */
+/**
+ * One row of gt06-frames.tsv beside this file: real GT06 frames captured from devices, as published in the
+ * test suite of the open-source Traccar server, with the values of their GPS block and the acknowledgement
+ * each calls for.
+ */
 export interface Gt06FixtureRow {
   name: string;
   hex: string;
@@ -20,9 +24,7 @@ export interface Gt06FixtureRow {
   asserted: string;
 }
 
-// shared/ sits beside the repository, locally and in CI: <repo>/../shared.
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-export const gt06FixturePath = path.resolve(repoRoot, '../shared/fixtures/gt06-frames.tsv');
+export const gt06FixturePath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'gt06-frames.tsv');
 
 export function loadGt06Fixtures(): Gt06FixtureRow[] {
   const [header, ...lines] = readFileSync(gt06FixturePath, 'utf8').trimEnd().split('\n');

@@ -133,7 +133,7 @@ export function createShareService(deps: {
         location: item.location,
         place: item.place,
         expiresAt: link.expiresAt.toISOString(),
-        // Work orders (destination and ETA) come in a later issue.
+        // Destination and ETA come from work orders, which are not built yet.
         destination: null,
         eta: null,
       };

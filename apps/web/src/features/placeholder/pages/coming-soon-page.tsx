@@ -5,7 +5,7 @@ import type { Resources } from '../../../locales/resources';
 
 export type PlaceholderPage = keyof Resources['placeholder']['pages'];
 
-/** An honest empty state for a page whose content comes in a later issue. */
+/** An honest empty state for a page whose content is not built yet. */
 export function ComingSoonPage({ page }: { page: PlaceholderPage }) {
   const { t } = useTranslation('placeholder');
   return (
