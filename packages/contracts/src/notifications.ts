@@ -17,22 +17,23 @@ export const notification = z.object({
   vehicle: z.string(),
   /** ISO 8601 UTC. */
   timestamp: z.string(),
-  /** What happened, for the text and for opening the vehicle on the map. */
-  kendaraanId: z.number().int(),
+  // What happened, for the text and for opening the vehicle on the map. The server always sends these;
+  // a message with only the spec's four fields above still reads (without the detail line).
+  kendaraanId: z.number().int().nullable().default(null),
   /** The event's own kind (overspeed, overstop, overroute, alarm, gps_lost). */
-  kind: z.string(),
+  kind: z.string().default(''),
   /** overspeed: the highest speed, km/h. */
-  speed: z.number().nullable(),
+  speed: z.number().nullable().default(null),
   /** overspeed: the speed limit, km/h. */
-  speedLimit: z.number().nullable(),
+  speedLimit: z.number().nullable().default(null),
   /** overstop: minutes stopped (the allowed minutes while the stop goes on); gps_lost: minutes without GPS once back. */
-  minutes: z.number().nullable(),
+  minutes: z.number().nullable().default(null),
   /** Whether the interval is still going on (an over-stop not yet ended). */
-  ongoing: z.boolean(),
+  ongoing: z.boolean().default(false),
   /** alarm: the tracker's alarm kind (sos, powerCut, …). */
-  alarm: z.string().nullable(),
+  alarm: z.string().nullable().default(null),
   /** Where it happened; null when the event has no position. */
-  place: placeRef.nullable(),
+  place: placeRef.nullable().default(null),
 });
 export type Notification = z.infer<typeof notification>;
 

@@ -38,4 +38,5 @@ export function notificationDetail(n: Notification, language = i18n.resolvedLang
 }
 
 /** Where a notification opens: its vehicle on the live map. */
-export const notificationHref = (n: Notification): string => `/map?vehicle=${n.kendaraanId}`;
+export const notificationHref = (n: Notification): string =>
+  n.kendaraanId === null ? '/map' : `/map?vehicle=${n.kendaraanId}`;
