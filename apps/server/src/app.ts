@@ -22,7 +22,7 @@ import { createLoginLimiter, defaultLoginLimits, type LoginLimits } from './modu
 import { createLogMailer, createSmtpMailer, type Mailer } from './modules/auth/mailer.js';
 import { createPipeline, type PipelineDeps, type TelemetryPipeline } from './ingest/pipeline.js';
 import { traccarForwardRoutes } from './ingest/traccar-forward.routes.js';
-import { thresholdsFor } from './ingest/thresholds.js';
+import { thresholdsFor } from './live-state/thresholds.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { createTrackersRepo } from './modules/trackers/trackers.repo.js';

@@ -1,7 +1,7 @@
 import type { Position } from '@pantau/protocols';
 import type { PositionRow } from './position-store.js';
 import type { IngestResult } from './types.js';
-import type { VehicleInfo } from './vehicle-state.js';
+import type { VehicleInfo } from '../live-state/live-state.js';
 
 /** One accepted position of a call, on its way through a batch. */
 export interface Accepted extends PositionRow {

@@ -2,7 +2,7 @@ import type { RuleEvent } from '../rules/types.js';
 import type { Db } from '../db/client.js';
 import { placeAndText } from '../places/place-names.js';
 import { closeEvent, insertEvents, type EventEnd, type NewEventRow } from './position-store.js';
-import type { VehicleInfo } from './vehicle-state.js';
+import type { VehicleInfo } from '../live-state/live-state.js';
 
 /** What a rule found for a vehicle, on its way to the events table. */
 export interface FoundEvent {

@@ -3,11 +3,7 @@ import type { Position } from '@pantau/protocols';
 import type { TrackingItem } from '@pantau/contracts';
 import { retryWhileUnavailable } from '../db/availability.js';
 import type { Db } from '../db/client.js';
-import {
-  isNotifying,
-  notificationOf,
-  type NotifyingEvent,
-} from '../modules/notifications/notifications.service.js';
+import { isNotifying, notificationOf, type NotifyingEvent } from '../live-state/notification.js';
 import type { LiveEvent } from '../plugins/live.js';
 import type { Rule, RuleContext, RuleEvent, RuleThresholds, VehicleRuleState } from '../rules/types.js';
 import { CallQueue, type Pending } from './call-queue.js';
@@ -25,7 +21,8 @@ import {
   upsertStates,
 } from './position-store.js';
 import type { IngestResult, IngestSource, Pipeline } from './types.js';
-import { changesSummary, trackingItemOf, type LiveState, type VehicleInfo } from './vehicle-state.js';
+import { trackingItemOf, type LiveState, type VehicleInfo } from '../live-state/live-state.js';
+import { changesSummary } from './vehicle-state.js';
 import { hasNews, writeBatch, type BatchContext } from './write-batch.js';
 
 export interface PipelineDeps {

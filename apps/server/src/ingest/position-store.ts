@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { drivers, events, vehicles, vehicleState } from '../db/schema/index.js';
 import type { IngestSource } from './types.js';
-import type { LiveState, VehicleInfo } from './vehicle-state.js';
+import type { LiveState, VehicleInfo } from '../live-state/live-state.js';
+import { liveStateOf, vehicleInfoColumns, vehicleInfoOf } from '../live-state/stored-state.js';
 
 /**
  * The pipeline's SQL: one multi-row statement per table per batch, so a batch of a thousand positions
@@ -355,50 +356,6 @@ export async function loadVehicles(db: Db): Promise<VehicleInfo[]> {
     .leftJoin(drivers, eq(drivers.driverId, vehicles.driverId));
   return rows.map(vehicleInfoOf);
 }
-
-/** The columns of `VehicleInfo` (with `driverName` from a left join of drivers on vehicles.driver_id). */
-export const vehicleInfoColumns = {
-  vehicleId: vehicles.vehicleId,
-  unitId: vehicles.unitId,
-  trackerId: vehicles.trackerId,
-  plate: vehicles.plateNumber,
-  hull: vehicles.hullNumber,
-  vehicleClass: vehicles.vehicleClass,
-  speedLimit: vehicles.speedLimit,
-  odometer: vehicles.odometer,
-  driverId: vehicles.driverId,
-};
-
-export function vehicleInfoOf({
-  driverId,
-  driverName,
-  ...v
-}: Omit<VehicleInfo, 'driver'> & { driverId: number | null; driverName: string | null }): VehicleInfo {
-  return {
-    ...v,
-    driver: driverId !== null && driverName !== null ? { pengemudiId: driverId, name: driverName } : null,
-  };
-}
-
-export type StateRow = typeof vehicleState.$inferSelect;
-
-export const liveStateOf = (r: StateRow): LiveState => ({
-  fixTime: r.fixTime,
-  serverTime: r.serverTime,
-  lat: r.lat,
-  lon: r.lon,
-  speed: r.speed,
-  course: r.course,
-  ignition: r.ignition,
-  valid: r.valid,
-  odometerKm: r.odometerKm,
-  motion: r.motion,
-  gpsStatus: r.gpsStatus,
-  day: r.day,
-  todayDistanceKm: r.todayDistanceKm,
-  todayEngineS: r.todayEngineS,
-  ruleState: r.ruleState,
-});
 
 export async function loadStates(db: Db): Promise<Map<number, LiveState>> {
   const list = await db.select().from(vehicleState);

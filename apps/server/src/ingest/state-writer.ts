@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { upsertStates } from './position-store.js';
-import type { LiveState } from './vehicle-state.js';
+import type { LiveState } from '../live-state/live-state.js';
 
 /**
  * Write-behind of live states to `vehicle_state`: the pipeline notes each vehicle's new state, and

@@ -1,5 +1,5 @@
 import type { FoundEvent } from './event-store.js';
-import { gpsStatusOf, motionOf, type LiveState, type VehicleInfo } from './vehicle-state.js';
+import { gpsStatusOf, motionOf, type LiveState, type VehicleInfo } from '../live-state/live-state.js';
 import type { BatchContext } from './write-batch.js';
 
 /**

@@ -10,7 +10,8 @@ import {
   upsertStates,
   type PositionRow,
 } from './position-store.js';
-import { advanceState, type LiveState, type VehicleInfo } from './vehicle-state.js';
+import type { LiveState, VehicleInfo } from '../live-state/live-state.js';
+import { advanceState } from './vehicle-state.js';
 
 /** What a batch needs from the pipeline that runs it. */
 export interface BatchContext {

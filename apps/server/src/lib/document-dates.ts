@@ -1,5 +1,5 @@
 import { DOCUMENT_DUE_SOON_DAYS } from '@pantau/contracts';
-import { localDayOf } from '../ingest/vehicle-state.js';
+import { localDayOf } from '../live-state/live-state.js';
 
 const DAY_MS = 86_400_000;
 

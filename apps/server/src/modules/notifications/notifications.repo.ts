@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { events, vehicles } from '../../db/schema/index.js';
-import { NOTIFYING_EVENT_KINDS } from './notifying-kinds.js';
+import { NOTIFYING_EVENT_KINDS } from '../../live-state/notification.js';
 
 export function createNotificationsRepo(db: Db) {
   return {

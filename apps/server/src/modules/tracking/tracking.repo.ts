@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { drivers, positions, vehicles, vehicleState } from '../../db/schema/index.js';
-import { vehicleInfoColumns, vehicleInfoOf } from '../../ingest/position-store.js';
+import { vehicleInfoColumns, vehicleInfoOf } from '../../live-state/stored-state.js';
 
 export function createTrackingRepo(db: Db) {
   return {

@@ -1,7 +1,7 @@
 import type { GpsLogList, GpsLogQuery, TrackingItem, TrackingList } from '@pantau/contracts';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import { liveStateOf } from '../../ingest/position-store.js';
-import { trackingItemOf, type LiveState, type VehicleInfo } from '../../ingest/vehicle-state.js';
+import { liveStateOf } from '../../live-state/stored-state.js';
+import { trackingItemOf, type LiveState, type VehicleInfo } from '../../live-state/live-state.js';
 import type { RuleThresholds } from '../../rules/types.js';
 import type { TrackingRepo } from './tracking.repo.js';
 

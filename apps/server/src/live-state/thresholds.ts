@@ -1,6 +1,6 @@
 import { defaultThresholds } from '../rules/index.js';
 import type { RuleThresholds } from '../rules/types.js';
-import type { VehicleInfo } from './vehicle-state.js';
+import type { VehicleInfo } from './live-state.js';
 
 /**
  * The thresholds a vehicle's rules use: the unit defaults (domain research §6; per-unit settings come

@@ -1,0 +1,63 @@
+import type { Notification, NotificationEvent } from '@pantau/contracts';
+import { placeOf } from '../places/place-names.js';
+
+/**
+ * Event kinds that notify (the bell, the live push and /notifications): violations, tracker alarms and
+ * GPS loss. Routine events (ignition on/off, GPS restored, geofence visits) are stored for reports but
+ * would drown the bell: a fleet of 60 switches its engines hundreds of times a day.
+ */
+export const NOTIFYING_EVENT_KINDS = ['overspeed', 'overstop', 'overroute', 'alarm', 'gps_lost'] as const;
+export const isNotifying = (kind: string): boolean =>
+  (NOTIFYING_EVENT_KINDS as readonly string[]).includes(kind);
+
+/** Notifications are a view of events: overspeed and overstop keep their kind, everything else is `other`. */
+const notificationEventOf = (kind: string): NotificationEvent =>
+  kind === 'overspeed' || kind === 'overstop' ? kind : 'other';
+
+/** An event row as the notification reads it (stored, or just found by the pipeline). */
+export interface NotifyingEvent {
+  eventId: number;
+  vehicleId: number;
+  kind: string;
+  plate: string;
+  startedAt: Date;
+  endedAt: Date | null;
+  open: boolean;
+  maxValue: number | null;
+  limitValue: number | null;
+  lat: number | null;
+  lon: number | null;
+  attributes: Record<string, unknown> | null;
+}
+
+/** Minutes an interval lasted, or (still going on) the minutes it had to last to be one. */
+function minutesOf(e: NotifyingEvent): number | null {
+  if (e.kind !== 'overstop' && e.kind !== 'gps_lost') return null;
+  if (e.open || !e.endedAt) return e.limitValue === null ? null : Math.round(e.limitValue);
+  return Math.max(1, Math.round((e.endedAt.getTime() - e.startedAt.getTime()) / 60_000));
+}
+
+/**
+ * The notification an event row shows as (`vehicle` is the plate): what happened (speed and limit,
+ * minutes stopped, the alarm's kind) and where; the live channel pushes the same shape.
+ */
+export const notificationOf = (e: NotifyingEvent): Notification => {
+  const alarm = e.attributes?.alarm;
+  return {
+    logId: e.eventId,
+    event: notificationEventOf(e.kind),
+    vehicle: e.plate,
+    timestamp: e.startedAt.toISOString(),
+    kendaraanId: e.vehicleId,
+    kind: e.kind,
+    speed: e.kind === 'overspeed' && e.maxValue !== null ? Math.round(e.maxValue) : null,
+    speedLimit: e.kind === 'overspeed' && e.limitValue !== null ? Math.round(e.limitValue) : null,
+    minutes: minutesOf(e),
+    ongoing: e.open,
+    alarm: e.kind === 'alarm' && typeof alarm === 'string' ? alarm : null,
+    place:
+      e.lat !== null && e.lon !== null
+        ? placeOf(e.lat, e.lon, e.kind === 'overspeed' ? (e.maxValue ?? 0) : 0)
+        : null,
+  };
+};
