@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listOf, pagingQuery } from './common.js';
 import { optionalPhone, optionalText, boolQuery } from './fields.js';
 import { id, text } from './input.js';
+import { TIME_ZONES } from './time-zones.js';
 
 // ── Fleets (units/fleet) and the unit ────────────────────────────────────────────────────────────
 
@@ -51,7 +52,7 @@ export const unitInfoInput = z.object({
     .max(100),
   address: optionalText(300),
   phone: optionalPhone,
-  timeZone: z.enum(['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'], 'Choose an Indonesian time zone'),
+  timeZone: z.enum(TIME_ZONES, 'Choose an Indonesian time zone'),
 });
 export type UnitInfoInput = z.infer<typeof unitInfoInput>;
 
@@ -124,13 +125,13 @@ export const passwordChangeInput = z.object({
   currentPassword: text().min(1, 'Current password is required').max(128),
   newPassword: text().min(8, 'Password must be at least 8 characters').max(128),
 });
-export const TIME_ZONES = ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'] as const;
 /** `default`: the configured (remote) base map, falling back to the built-in one; `offline`: always the built-in one. */
 export const MAP_STYLES = ['default', 'offline'] as const;
 /** `GET/PUT /api/auth/settings`: follows the user across browsers. */
 export const userSettings = z.object({
   language: z.enum(['en', 'id']).default('en'),
-  timeZone: z.enum(TIME_ZONES).default('Asia/Jakarta'),
+  /** null: the unit's zone (WIB where the unit has none). */
+  timeZone: z.enum(TIME_ZONES, 'Choose an Indonesian time zone').nullable().default(null),
   mapStyle: z.enum(MAP_STYLES).default('default'),
   notificationSound: z.boolean().default(true),
 });

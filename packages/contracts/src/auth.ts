@@ -24,6 +24,8 @@ export const userGroup = z.object({
   unitId: z.number().int(),
   unitName: z.string(),
   role: z.string(),
+  /** The unit's time zone: times are shown in it unless the user chose their own. */
+  timeZone: z.string(),
 });
 export type UserGroup = z.infer<typeof userGroup>;
 

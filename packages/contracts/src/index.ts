@@ -14,3 +14,4 @@ export * from './management.js';
 export * from './accounts.js';
 export * from './audit.js';
 export * from './share.js';
+export * from './time-zones.js';

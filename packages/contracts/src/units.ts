@@ -7,6 +7,7 @@ export const unitItem = z.object({
   unitName: z.string(),
   /** The user's role in this unit. */
   role: z.string(),
+  timeZone: z.string(),
 });
 export type UnitItem = z.infer<typeof unitItem>;
 

@@ -118,8 +118,8 @@ describe('unit scoping', () => {
     expect(json).toEqual({
       count: 2,
       results: [
-        { unitId: UNIT.karawang, unitName: 'CC Karawang', role: 'Administrator' },
-        { unitId: UNIT.cikarang, unitName: 'Truck Cikarang', role: 'User' },
+        { unitId: UNIT.karawang, unitName: 'CC Karawang', role: 'Administrator', timeZone: 'Asia/Jakarta' },
+        { unitId: UNIT.cikarang, unitName: 'Truck Cikarang', role: 'User', timeZone: 'Asia/Jakarta' },
       ],
     });
     expect((await call(t.url, '/api/units')).status).toBe(401);

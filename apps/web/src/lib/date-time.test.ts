@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatRelative, zonedDayBound } from './date-time';
+import { afterEach } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatRelative,
+  setUnitTimeZone,
+  setUserTimeZone,
+  userTimeZoneName,
+  zonedDayBound,
+} from './date-time';
 
 describe('date-time', () => {
   it('formats in WIB whatever the machine zone', () => {
@@ -12,6 +21,31 @@ describe('date-time', () => {
   it('bounds a WIB day', () => {
     expect(new Date(zonedDayBound('2026-11-22', 'start')).toISOString()).toBe('2026-11-21T17:00:00.000Z');
     expect(new Date(zonedDayBound('2026-11-22', 'end')).toISOString()).toBe('2026-11-22T17:00:00.000Z');
+  });
+
+  describe("the user's zone, else the unit's, else WIB", () => {
+    afterEach(() => {
+      setUserTimeZone(null);
+      setUnitTimeZone(null);
+    });
+
+    it('follows the unit when the user chose none, and the user when they did', () => {
+      expect(userTimeZoneName()).toBe('Asia/Jakarta');
+      setUnitTimeZone('Asia/Makassar');
+      expect(formatDateTime('2026-11-21T16:30:00Z', { zone: true })).toBe('22/11/2026 00:30 WITA');
+      setUserTimeZone('Asia/Jayapura');
+      expect(formatDateTime('2026-11-21T16:30:00Z', { zone: true })).toBe('22/11/2026 01:30 WIT');
+      setUserTimeZone(null);
+      expect(userTimeZoneName()).toBe('Asia/Makassar');
+    });
+
+    it("bounds a day filter in the zone in effect, so WITA and WIT users' days start at their midnight", () => {
+      setUnitTimeZone('Asia/Makassar');
+      expect(new Date(zonedDayBound('2026-11-22', 'start')).toISOString()).toBe('2026-11-21T16:00:00.000Z');
+      setUserTimeZone('Asia/Jayapura');
+      expect(new Date(zonedDayBound('2026-11-22', 'start')).toISOString()).toBe('2026-11-21T15:00:00.000Z');
+      expect(new Date(zonedDayBound('2026-11-22', 'end')).toISOString()).toBe('2026-11-22T15:00:00.000Z');
+    });
   });
 
   it('one format: the zone name when asked, and a day alone as DD/MM/YYYY', () => {

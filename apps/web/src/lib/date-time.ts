@@ -1,19 +1,49 @@
+import { dayBound, DEFAULT_TIME_ZONE, effectiveTimeZone } from '@pantau/contracts';
 import dayjs from 'dayjs';
 import i18n from './i18n';
 
 /**
- * Times are shown in the user's zone; WIB unless told otherwise (DESIGN.md §5). One format everywhere,
- * screens and exports alike: `DD/MM/YYYY HH:mm` (24 h; seconds where they matter), the zone's short
- * name after it where the zone is not said elsewhere, and `DD/MM/YYYY` for a day.
+ * Times are shown in the user's zone: the one they chose in their settings, else their unit's, else WIB
+ * (DESIGN.md §5). One format everywhere, screens and exports alike: `DD/MM/YYYY HH:mm` (24 h; seconds
+ * where they matter), the zone's short name after it where the zone is not said elsewhere, and
+ * `DD/MM/YYYY` for a day.
  */
-export const DISPLAY_TIME_ZONE = 'Asia/Jakarta';
+export const DISPLAY_TIME_ZONE: string = DEFAULT_TIME_ZONE;
 
-let userTimeZone = DISPLAY_TIME_ZONE;
-/** The signed-in user's time zone (their settings); `formatDateTime` shows times in it. */
-export function setUserTimeZone(timeZone: string): void {
-  userTimeZone = timeZone;
+/** localStorage keys: the user's own zone (absent: follow the unit) and the chosen unit's zone. */
+export const TIME_ZONE_KEYS = { user: 'time_zone', unit: 'unit_time_zone' } as const;
+
+function stored(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
 }
-export const userTimeZoneName = (): string => userTimeZone;
+function store(key: string, value: string | null): void {
+  try {
+    if (value) globalThis.localStorage?.setItem(key, value);
+    else globalThis.localStorage?.removeItem(key);
+  } catch {
+    // Private mode: the zone holds until the page is left.
+  }
+}
+
+// Kept across reloads, so the first render after one already uses the right zone.
+let zones = { user: stored(TIME_ZONE_KEYS.user), unit: stored(TIME_ZONE_KEYS.unit) };
+
+/** The user's own zone from their settings; null follows the unit's. */
+export function setUserTimeZone(timeZone: string | null): void {
+  zones = { ...zones, user: timeZone };
+  store(TIME_ZONE_KEYS.user, timeZone);
+}
+/** The chosen unit's zone (from the role's group). */
+export function setUnitTimeZone(timeZone: string | null): void {
+  zones = { ...zones, unit: timeZone };
+  store(TIME_ZONE_KEYS.unit, timeZone);
+}
+/** The zone times are shown in now. */
+export const userTimeZoneName = (): string => effectiveTimeZone(zones.user, zones.unit);
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -63,7 +93,7 @@ const ZONE_NAMES: Record<string, string> = {
   'Asia/Jayapura': 'WIT',
 };
 /** A zone as shown after a time: WIB, WITA or WIT (the user's zone by default). */
-export const zoneName = (timeZone = userTimeZone): string => ZONE_NAMES[timeZone] ?? timeZone;
+export const zoneName = (timeZone = userTimeZoneName()): string => ZONE_NAMES[timeZone] ?? timeZone;
 
 /**
  * `DD/MM/YYYY HH:mm[:ss][ WIB]` in the user's zone (WIB unless their settings say otherwise), or '—' when
@@ -74,7 +104,7 @@ export function formatDateTime(
   {
     seconds = false,
     zone = false,
-    timeZone = userTimeZone,
+    timeZone = userTimeZoneName(),
   }: { seconds?: boolean; zone?: boolean; timeZone?: string } = {},
 ): string {
   if (instant === null || instant === undefined || instant === '') return '—';
@@ -109,8 +139,7 @@ export function formatRelative(
   return dayjs(at).locale(language).from(now);
 }
 
-/** The instant a `YYYY-MM-DD` day starts (or ends, exclusive) in the display zone. */
-export function zonedDayBound(day: string, edge: 'start' | 'end', offset = '+07:00'): number {
-  const start = Date.parse(`${day}T00:00:00${offset}`);
-  return edge === 'start' ? start : start + 24 * 60 * 60 * 1000;
+/** The instant a `YYYY-MM-DD` day starts (or ends, exclusive) in the user's zone. */
+export function zonedDayBound(day: string, edge: 'start' | 'end', timeZone = userTimeZoneName()): number {
+  return dayBound(day, edge, timeZone);
 }

@@ -19,7 +19,7 @@ function memoryStorage() {
   };
 }
 
-const group = { unitId: 7, unitName: 'CC Cikarang', role: 'User' };
+const group = { unitId: 7, unitName: 'CC Cikarang', role: 'User', timeZone: 'Asia/Jakarta' };
 
 describe('role storage', () => {
   it('S-019 writes role_user, role_unit and role_fleet as cookies on path /', () => {

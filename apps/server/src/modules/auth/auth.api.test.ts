@@ -77,8 +77,8 @@ describe('GET /api/auth/me', () => {
     );
     expect(me.username).toBe('multi');
     expect(me.groups).toEqual([
-      { unitId: UNIT.karawang, unitName: 'CC Karawang', role: 'Administrator' },
-      { unitId: UNIT.cikarang, unitName: 'Truck Cikarang', role: 'User' },
+      { unitId: UNIT.karawang, unitName: 'CC Karawang', role: 'Administrator', timeZone: 'Asia/Jakarta' },
+      { unitId: UNIT.cikarang, unitName: 'Truck Cikarang', role: 'User', timeZone: 'Asia/Jakarta' },
     ]);
     expect(me.defaultRole).toBe('Administrator');
     expect(Date.now() - Date.parse(me.lastLogin!)).toBeLessThan(60_000);

@@ -47,7 +47,12 @@ export function createAuthRepo(db: Db) {
     /** The user's groups ordered by unit. */
     groupsOf(userId: number) {
       return db
-        .select({ unitId: userGroups.unitId, unitName: units.unitName, role: userGroups.role })
+        .select({
+          unitId: userGroups.unitId,
+          unitName: units.unitName,
+          role: userGroups.role,
+          timeZone: units.timeZone,
+        })
         .from(userGroups)
         .innerJoin(units, eq(units.unitId, userGroups.unitId))
         .where(eq(userGroups.userId, userId))

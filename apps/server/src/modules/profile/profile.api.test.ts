@@ -157,7 +157,7 @@ describe('GET/PUT /api/auth/settings', () => {
     expect(status).toBe(200);
     expect(json).toEqual({
       language: 'en',
-      timeZone: 'Asia/Jakarta',
+      timeZone: null,
       mapStyle: 'default',
       notificationSound: true,
       savedAt: null,
@@ -194,7 +194,7 @@ describe('GET/PUT /api/auth/settings', () => {
       token,
       body: { language: 'id' },
     });
-    expect(partial.json).toMatchObject({ language: 'id', timeZone: 'Asia/Jakarta', notificationSound: true });
+    expect(partial.json).toMatchObject({ language: 'id', timeZone: null, notificationSound: true });
     await t.db.db
       .update(users)
       .set({
@@ -204,7 +204,7 @@ describe('GET/PUT /api/auth/settings', () => {
     const { json } = await call(t.url, '/api/auth/settings', { token });
     expect(json).toEqual({
       language: 'id',
-      timeZone: 'Asia/Jakarta',
+      timeZone: null,
       mapStyle: 'default',
       notificationSound: true,
       savedAt: '2026-11-01T00:00:00.000Z',

@@ -7,7 +7,12 @@ export function createUnitsRepo(db: Db) {
     /** Units the user holds a role in, with that role, ordered by unit. */
     ofUser(userId: number) {
       return db
-        .select({ unitId: units.unitId, unitName: units.unitName, role: userGroups.role })
+        .select({
+          unitId: units.unitId,
+          unitName: units.unitName,
+          role: userGroups.role,
+          timeZone: units.timeZone,
+        })
         .from(userGroups)
         .innerJoin(units, eq(units.unitId, userGroups.unitId))
         .where(eq(userGroups.userId, userId))

@@ -128,7 +128,9 @@ describe('POST /api/users', () => {
     expect(row.json).toMatchObject({ username, role: 'Guest', disabled: false, lastLogin: null });
     const token = await signIn(t.url, username, 'secret123');
     const me = await call(t.url, '/api/auth/me', { token });
-    expect(me.json.groups).toEqual([{ unitId: UNIT.sunter, unitName: 'CC Jakarta – Sunter', role: 'Guest' }]);
+    expect(me.json.groups).toEqual([
+      { unitId: UNIT.sunter, unitName: 'CC Jakarta – Sunter', role: 'Guest', timeZone: 'Asia/Jakarta' },
+    ]);
   });
 
   it('names the fields at fault: 400 for bad input, 409 for a taken username or e-mail', async () => {

@@ -11,8 +11,8 @@ const user = (groups: LoginUser['groups']): LoginUser => ({
   defaultRole: groups[0]?.role ?? null,
   lastLogin: null,
 });
-const jakarta = { unitId: 1, unitName: 'CC Jakarta', role: 'Administrator' };
-const surabaya = { unitId: 2, unitName: 'CC Surabaya', role: 'User' };
+const jakarta = { unitId: 1, unitName: 'CC Jakarta', role: 'Administrator', timeZone: 'Asia/Jakarta' };
+const surabaya = { unitId: 2, unitName: 'CC Surabaya', role: 'User', timeZone: 'Asia/Jakarta' };
 
 describe('decideRole', () => {
   it('S-024 exactly one group and no role stored saves that group', () => {

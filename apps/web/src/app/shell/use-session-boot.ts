@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useMe } from '../../features/auth/api/get-me';
 import { useSettingsOnSignIn } from '../../features/settings/model/use-settings-on-sign-in';
 import { useAuthStore } from '../../lib/auth-store';
+import { setUnitTimeZone } from '../../lib/date-time';
 import { useLayoutStore } from '../../lib/layout-store';
 import { getStoredRole, roleFromGroup, roleMatchesGroups } from '../../lib/role-storage';
 import { chooseRole, rememberDisplayName } from '../../lib/session';
@@ -37,7 +38,12 @@ export function useSessionBoot({ onChoosePage = false }: { onChoosePage?: boolea
     if (!me.data) return;
     useAuthStore.getState().setUser(me.data);
     rememberDisplayName(me.data.displayName);
-    const decision = decideRole(me.data, getStoredRole());
+    const stored = getStoredRole();
+    const decision = decideRole(me.data, stored);
+    const group =
+      decision.kind === 'save' ? decision.group : me.data.groups.find((g) => g.unitId === stored?.roleUnit);
+    // Times follow the chosen unit's zone unless the user picked their own.
+    if (group) setUnitTimeZone(group.timeZone);
     if (decision.kind === 'save') chooseRole(roleFromGroup(decision.group), onChoosePage ? '/' : undefined);
     else if (decision.kind === 'choose') setRoleDialog(true);
   }, [me.data, onChoosePage, setRoleDialog]);

@@ -9,6 +9,9 @@ import { useSaveUserSettings, useUserSettings } from '../api/user-settings';
 import { applyUserSettings, shownSettings } from '../model/apply-settings';
 import './settings-page.css';
 
+/** The time-zone choice that follows the unit's zone (stored as null). */
+const UNIT_ZONE = 'unit';
+
 /** /settings: personal settings stored on the account; each change is saved and applied at once. */
 export function SettingsPage() {
   const { t, i18n } = useTranslation('settings');
@@ -60,9 +63,14 @@ export function SettingsPage() {
             </Form.Item>
             <Form.Item label={t('timeZone')} extra={t('timeZoneHint')}>
               <Select
-                value={shown.timeZone}
-                onChange={(timeZone) => change({ timeZone })}
-                options={TIME_ZONES.map((zone) => ({ value: zone, label: t(`zones.${zone}`) }))}
+                value={shown.timeZone ?? UNIT_ZONE}
+                onChange={(zone: string) =>
+                  change({ timeZone: zone === UNIT_ZONE ? null : (zone as UserSettings['timeZone']) })
+                }
+                options={[
+                  { value: UNIT_ZONE, label: t('zones.unit') },
+                  ...TIME_ZONES.map((zone) => ({ value: zone, label: t(`zones.${zone}`) })),
+                ]}
                 style={{ maxWidth: 360 }}
                 data-testid="settings-time-zone"
               />

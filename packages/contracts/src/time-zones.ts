@@ -1,0 +1,54 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Indonesia's three zones: WIB, WITA, WIT. */
+export const TIME_ZONES = ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'] as const;
+export type TimeZone = (typeof TIME_ZONES)[number];
+/** WIB: the zone of a unit or user that has not chosen one. */
+export const DEFAULT_TIME_ZONE: TimeZone = 'Asia/Jakarta';
+
+/** The zone times are shown and days counted in: the user's own choice, else their unit's, else WIB. */
+export function effectiveTimeZone(user?: string | null, unit?: string | null): string {
+  return user || unit || DEFAULT_TIME_ZONE;
+}
+
+interface DaySpan {
+  start: number;
+  end: number;
+  day: string;
+}
+/** Per zone, the last local day asked for: every fix of a day asks for the same one. */
+const lastDay = new Map<string, DaySpan>();
+
+function daySpan(at: number, timeZone: string): DaySpan {
+  const local = dayjs(at).tz(timeZone);
+  const day = local.format('YYYY-MM-DD');
+  const start = dayjs.tz(day, timeZone).valueOf();
+  const end = dayjs.tz(local.add(1, 'day').format('YYYY-MM-DD'), timeZone).valueOf();
+  return { start, end, day };
+}
+
+/** The local calendar day (`YYYY-MM-DD`) of an instant in a zone. */
+export function localDay(instant: Date | number, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const at = typeof instant === 'number' ? instant : instant.getTime();
+  let span = lastDay.get(timeZone);
+  if (!span || at < span.start || at >= span.end) {
+    span = daySpan(at, timeZone);
+    lastDay.set(timeZone, span);
+  }
+  return span.day;
+}
+
+/** The instant a local `YYYY-MM-DD` day starts in a zone, or ends (the next day's start). */
+export function dayBound(day: string, edge: 'start' | 'end', timeZone: string = DEFAULT_TIME_ZONE): number {
+  const start = dayjs.tz(day, timeZone);
+  return (edge === 'start' ? start : dayjs.tz(start.add(1, 'day').format('YYYY-MM-DD'), timeZone)).valueOf();
+}
+
+/** The instant local midnight of an instant's day began, in a zone. */
+export const localMidnight = (instant: Date | number, timeZone: string = DEFAULT_TIME_ZONE): number =>
+  dayBound(localDay(instant, timeZone), 'start', timeZone);
