@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Compiles the server to one ES module, dist/main.js, which production runs with plain Node. The
+// workspace packages (contracts, protocols) are TypeScript and are compiled in; every other package
+// stays an import of node_modules. The SQL migrations are copied beside it.
+import { build } from 'esbuild';
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.join(here, 'dist');
+rmSync(dist, { recursive: true, force: true });
+
+/** Bare imports other than our own workspaces are left to Node to resolve at run time. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@pantau/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await build({
+  entryPoints: [path.join(here, 'src/main.ts')],
+  outfile: path.join(dist, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [externalPackages],
+});
+cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+console.log('server built: apps/server/dist/main.js');
