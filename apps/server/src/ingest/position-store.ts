@@ -1,8 +1,7 @@
 import type { Position } from '@pantau/protocols';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { drivers, events, vehicles, vehicleState } from '../db/schema/index.js';
-import type { IngestSource } from './types.js';
+import { drivers, vehicles, vehicleState } from '../db/schema/index.js';
 import type { LiveState, VehicleInfo } from '../live-state/live-state.js';
 import { liveStateOf, vehicleInfoColumns, vehicleInfoOf } from '../live-state/stored-state.js';
 
@@ -21,35 +20,6 @@ export interface PositionRow {
   position: Position;
   serverTime: Date;
 }
-
-export interface NewEventRow {
-  unitId: number;
-  vehicleId: number;
-  /** The vehicle's driver when the event happened. */
-  driverId: number | null;
-  kind: string;
-  eventKey: string;
-  open: boolean;
-  startedAt: Date;
-  endedAt: Date | null;
-  maxValue: number | null;
-  limitValue: number | null;
-  lat: number | null;
-  lon: number | null;
-  location: string | null;
-  attributes: Record<string, unknown> | null;
-}
-
-export interface EventEnd {
-  vehicleId: number;
-  eventKey: string;
-  endedAt: Date;
-  maxValue: number | null;
-  attributes: Record<string, unknown> | null;
-}
-
-const arr = (values: unknown[]) => sql.param(values);
-const iso = (d: Date) => d.toISOString();
 
 interface QueryResult {
   rows: Record<string, unknown>[];
@@ -295,58 +265,6 @@ export async function upsertStates(db: Db, states: { vehicleId: number; s: LiveS
       updated_at = excluded.updated_at`,
     [...cols.map((c) => `{${c}}`), now.toISOString()],
   );
-}
-
-/** Stores new events; answers their ids in the same order. */
-export async function insertEvents(db: Db, list: NewEventRow[]): Promise<number[]> {
-  if (list.length === 0) return [];
-  const ids = await db
-    .insert(events)
-    .values(
-      list.map((e) => ({
-        ...e,
-        durationS: e.endedAt ? Math.round((e.endedAt.getTime() - e.startedAt.getTime()) / 1000) : null,
-      })),
-    )
-    .returning({ eventId: events.eventId });
-  return ids.map((r) => r.eventId);
-}
-
-/** Closes a vehicle's open interval event with that key (its start was stored by an earlier batch). */
-export async function closeEvent(db: Db, end: EventEnd) {
-  await db.execute(sql`
-    UPDATE events SET open = false, ended_at = ${iso(end.endedAt)}::timestamptz,
-      duration_s = greatest(0, round(extract(epoch FROM ${iso(end.endedAt)}::timestamptz - started_at)))::int,
-      max_value = coalesce(${end.maxValue}::float8, max_value),
-      attributes = coalesce(attributes, '{}'::jsonb) || coalesce(${end.attributes ? JSON.stringify(end.attributes) : null}::jsonb, '{}'::jsonb)
-    WHERE vehicle_id = ${end.vehicleId} AND event_key = ${end.eventKey} AND open`);
-}
-
-/**
- * Counts messages of unregistered trackers (one statement for all of them); with a `cap`, then keeps
- * only the `cap` most recently seen rows.
- */
-export async function noteUnknownTrackers(
-  db: Db,
-  seen: { trackerId: string; source: IngestSource; messages: number; at: Date }[],
-  cap: number | null = null,
-) {
-  if (seen.length === 0) return;
-  await db.execute(sql`
-    INSERT INTO unknown_trackers (tracker_id, protocol, remote_address, first_seen, last_seen, messages)
-    SELECT t, p, r, s, s, m FROM unnest(
-      ${arr(seen.map((x) => x.trackerId))}::text[],
-      ${arr(seen.map((x) => x.source.protocol))}::text[],
-      ${arr(seen.map((x) => x.source.remoteAddress ?? null))}::text[],
-      ${arr(seen.map((x) => iso(x.at)))}::timestamptz[],
-      ${arr(seen.map((x) => x.messages))}::bigint[]) AS u(t, p, r, s, m)
-    ON CONFLICT (tracker_id) DO UPDATE SET protocol = excluded.protocol,
-      remote_address = coalesce(excluded.remote_address, unknown_trackers.remote_address),
-      last_seen = excluded.last_seen, messages = unknown_trackers.messages + excluded.messages`);
-  if (cap === null) return;
-  await db.execute(sql`
-    DELETE FROM unknown_trackers WHERE tracker_id IN (
-      SELECT tracker_id FROM unknown_trackers ORDER BY last_seen DESC, tracker_id OFFSET ${cap})`);
 }
 
 export async function loadVehicles(db: Db): Promise<VehicleInfo[]> {

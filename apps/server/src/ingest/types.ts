@@ -1,4 +1,6 @@
+import type { TrackingItem } from '@pantau/contracts';
 import type { Position } from '@pantau/protocols';
+import type { LiveState } from '../live-state/live-state.js';
 
 /** Where positions came from: a protocol listener, the Traccar forwarder or the demo simulator. */
 export interface IngestSource {
@@ -38,4 +40,19 @@ export interface Pipeline {
   ): Promise<boolean>;
   /** Flushes pending batches and stops timers. */
   close(): Promise<void>;
+}
+
+export interface TelemetryPipeline extends Pipeline {
+  /** Loads the vehicle index and live states and starts the tick; `ingest` calls it when needed. */
+  start(): Promise<void>;
+  /** Re-reads the vehicles (after one is added or its tracker changes). */
+  refreshVehicles(): Promise<void>;
+  /** Runs every vehicle's `onTick` now (GPS lost, over-stop timing). */
+  tick(): Promise<void>;
+  /** The live item of a vehicle as this instance knows it. */
+  trackingItem(vehicleId: number): TrackingItem | null;
+  /** A vehicle's live state as this instance knows it (newer than `vehicle_state` until the next flush). */
+  liveState(vehicleId: number): LiveState | null;
+  /** Writes the changed live states to `vehicle_state` now. */
+  flushStates(): Promise<void>;
 }

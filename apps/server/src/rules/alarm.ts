@@ -1,6 +1,6 @@
 import type { Position } from '@pantau/protocols';
-import { placeOf, sliceRule, unchanged } from './slice-rule.js';
-import type { SliceBase, SliceResult } from './slice-rule.js';
+import { placeOf, perPosition, unchanged } from './per-position.js';
+import type { SliceBase, SliceResult } from './per-position.js';
 
 /** The same alarm reported again within this time of its previous report is a repeat, not a new alarm. */
 export const ALARM_REPEAT_MS = 60_000;
@@ -45,4 +45,4 @@ function onPosition(slice: AlarmSlice, p: Position): SliceResult<AlarmSlice> {
  * reported again less than `ALARM_REPEAT_MS` after its previous report is the same alarm (trackers resend
  * until acknowledged), so a stream of repeats raises one event. Positions without a fix count.
  */
-export const alarmRule = sliceRule<AlarmSlice>({ name: 'alarm', initial, onPosition, onTick: unchanged });
+export const alarmRule = perPosition<AlarmSlice>({ name: 'alarm', initial, onPosition });

@@ -40,6 +40,6 @@ describe('alarmRule', () => {
 
   it('ignores a position older than its last one', () => {
     const { state } = play(rules, [fix(100)], ctx);
-    expect(alarmRule.onPosition(state, fix(50, { alarm: 'sos' }), ctx)).toEqual({ state, events: [] });
+    expect(play(rules, [fix(50, { alarm: 'sos' })], ctx, state)).toEqual({ state, events: [] });
   });
 });

@@ -1,6 +1,6 @@
 import type { Position } from '@pantau/protocols';
-import { durationS, intervalKey, isTrustedFix, sliceRule } from './slice-rule.js';
-import type { SliceBase, SliceResult } from './slice-rule.js';
+import { durationS, intervalKey, isTrustedFix, perPosition } from './per-position.js';
+import type { SliceBase, SliceResult } from './per-position.js';
 import type { RuleContext, RuleEvent } from './types.js';
 
 interface GpsLostSlice extends SliceBase {
@@ -80,4 +80,4 @@ function onTick(slice: GpsLostSlice, nowMs: number, ctx: RuleContext): SliceResu
  * last fix (found by a tick, or by the next fix when no tick ran); the next trusted fix ends it and raises
  * `gps_restored`. Positions without a fix (a jammed or covered antenna) do not restore it.
  */
-export const gpsLostRule = sliceRule<GpsLostSlice>({ name: 'gpsLost', initial, onPosition, onTick });
+export const gpsLostRule = perPosition<GpsLostSlice>({ name: 'gpsLost', initial, onPosition, onTick });

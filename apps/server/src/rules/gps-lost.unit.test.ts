@@ -59,6 +59,6 @@ describe('gpsLostRule', () => {
 
   it('ignores a fix older than its last one', () => {
     const { state } = play(rules, [...driving, tick(300 + 61 * 60)], ctx);
-    expect(gpsLostRule.onPosition(state, fix(200), ctx)).toEqual({ state, events: [] });
+    expect(play(rules, [fix(200)], ctx, state)).toEqual({ state, events: [] });
   });
 });

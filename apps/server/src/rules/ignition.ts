@@ -1,6 +1,6 @@
 import type { Position } from '@pantau/protocols';
-import { placeOf, sliceRule, unchanged } from './slice-rule.js';
-import type { SliceBase, SliceResult } from './slice-rule.js';
+import { placeOf, perPosition } from './per-position.js';
+import type { SliceBase, SliceResult } from './per-position.js';
 
 interface IgnitionSlice extends SliceBase {
   /** The last ignition the tracker reported; null until it reports one. */
@@ -36,9 +36,4 @@ function onPosition(slice: IgnitionSlice, p: Position): SliceResult<IgnitionSlic
  * Ignition on/off: an `instant` event when the reported ignition differs from the last reported one.
  * Positions without an ignition reading are ignored, and the first reading is not a change.
  */
-export const ignitionRule = sliceRule<IgnitionSlice>({
-  name: 'ignition',
-  initial,
-  onPosition,
-  onTick: unchanged,
-});
+export const ignitionRule = perPosition<IgnitionSlice>({ name: 'ignition', initial, onPosition });

@@ -43,7 +43,7 @@ describe('ignitionRule', () => {
 
   it('ignores a position older than its last one', () => {
     const { state } = play(rules, [fix(0, { ignition: true }), fix(120, { ignition: true })], ctx);
-    const late = ignitionRule.onPosition(state, fix(60, { ignition: false }), ctx);
+    const late = play(rules, [fix(60, { ignition: false })], ctx, state);
     expect(late).toEqual({ state, events: [] });
     expect(play(rules, [fix(180, { ignition: true })], ctx, state).events).toEqual([]);
   });

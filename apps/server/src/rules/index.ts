@@ -1,14 +1,14 @@
-import type { Position } from '@pantau/protocols';
 import { alarmRule } from './alarm.js';
 import { gpsLostRule } from './gps-lost.js';
 import { ignitionRule } from './ignition.js';
 import { overspeedRule } from './overspeed.js';
 import { overstopRule } from './overstop.js';
-import type { Rule, RuleContext, RuleEvent, RuleResult, RuleThresholds, VehicleRuleState } from './types.js';
+import type { Derivation, RuleThresholds } from './types.js';
 
 export type * from './types.js';
 export { alarmRule, gpsLostRule, ignitionRule, overspeedRule, overstopRule };
 export { overspeedSeverity } from './overspeed.js';
+export { derivePositions, deriveTick } from './run.js';
 
 /**
  * Defaults for a unit without its own settings. Sources: `shared/research/domain.md` (§ and line quoted).
@@ -31,39 +31,9 @@ export const defaultThresholds: RuleThresholds = Object.freeze({
   gpsLostMinutes: 60,
 });
 
-/** The rules every vehicle runs, in this order (events come out in this order for one position). */
-export const defaultRules: Rule[] = [overspeedRule, overstopRule, ignitionRule, gpsLostRule, alarmRule];
-
-/** Runs every rule on one position (in fix-time order for the vehicle); events of all rules, in rule order. */
-export function runRules(
-  rules: readonly Rule[],
-  state: VehicleRuleState,
-  position: Position,
-  ctx: RuleContext,
-): RuleResult {
-  let next = state;
-  const events: RuleEvent[] = [];
-  for (const rule of rules) {
-    const result = rule.onPosition(next, position, ctx);
-    next = result.state;
-    events.push(...result.events);
-  }
-  return { state: next, events };
-}
-
-/** Runs every rule's clock check at `now` (wall-clock time; the pipeline calls it about once a minute). */
-export function tickRules(
-  rules: readonly Rule[],
-  state: VehicleRuleState,
-  now: Date,
-  ctx: RuleContext,
-): RuleResult {
-  let next = state;
-  const events: RuleEvent[] = [];
-  for (const rule of rules) {
-    const result = rule.onTick(next, now, ctx);
-    next = result.state;
-    events.push(...result.events);
-  }
-  return { state: next, events };
-}
+/**
+ * The derivations every vehicle runs, in this order: each sees the state as the ones before it left it,
+ * and its events follow theirs. A new derivation is a file in this folder and a line here
+ * (docs/architecture.md).
+ */
+export const defaultRules: Derivation[] = [overspeedRule, overstopRule, ignitionRule, gpsLostRule, alarmRule];

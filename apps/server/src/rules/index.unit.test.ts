@@ -1,9 +1,11 @@
 import type { AlarmKind } from '@pantau/protocols';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultRules, defaultThresholds, runRules, tickRules } from './index.js';
+import type { Position } from '@pantau/protocols';
+import { defaultRules, defaultThresholds, derivePositions, deriveTick } from './index.js';
+import type { Derived } from './run.js';
 import { at, fix, fixes, play, testContext } from './test-tracks.js';
-import type { RuleContext, RuleEvent, RuleResult, RuleThresholds, VehicleRuleState } from './types.js';
+import type { RuleContext, RuleEvent, RuleThresholds, VehicleRuleState } from './types.js';
 
 describe('defaultRules', () => {
   it('have distinct names, each keeping its own slice of the state', () => {
@@ -48,10 +50,10 @@ describe('defaultRules', () => {
     ]);
   });
 
-  it('tickRules runs every rule clock', () => {
+  it('deriveTick runs every rule clock', () => {
     const { state } = play(defaultRules, fixes(0, 120, 60));
-    const { events } = tickRules(defaultRules, state, at(120 + 61 * 60), testContext());
-    expect(events.map((e) => e.kind).sort()).toEqual(['gps_lost', 'overstop']);
+    const { found } = deriveTick(defaultRules, state, at(120 + 61 * 60), testContext());
+    expect(found.map((f) => f.event.kind).sort()).toEqual(['gps_lost', 'overstop']);
   });
 });
 
@@ -116,40 +118,57 @@ const thresholds: fc.Arbitrary<RuleThresholds> = fc.record({
   gpsLostMinutes: fc.integer({ min: 1, max: 120 }),
 });
 
-function replay(steps: Step[], ctx: RuleContext, roundTrip: boolean): RuleEvent[] {
+/**
+ * Plays the steps through the default rules. `together`: the fixes between two ticks go in one call, as
+ * a batch of the pipeline brings them; `roundTrip`: the state goes through JSON between calls, as the
+ * pipeline keeps it.
+ */
+function replay(steps: Step[], ctx: RuleContext, { roundTrip = false, together = false } = {}): RuleEvent[] {
   let state: VehicleRuleState = {};
   let clockS = 0;
   let lat = -6.5;
   const events: RuleEvent[] = [];
-  const apply = (result: RuleResult) => {
-    // The pipeline keeps the state as JSON between positions.
+  let batch: Position[] = [];
+  const apply = (result: Derived) => {
     state = roundTrip ? (JSON.parse(JSON.stringify(result.state)) as VehicleRuleState) : result.state;
-    events.push(...result.events);
+    for (const f of result.found) events.push(f.event);
+  };
+  const flush = () => {
+    if (batch.length > 0) apply(derivePositions(defaultRules, state, batch, ctx));
+    batch = [];
+  };
+  const add = (p: Position) => {
+    batch.push(p);
+    if (!together) flush();
   };
   for (const s of steps) {
     if (s.type === 'tick') {
-      apply(tickRules(defaultRules, state, at(clockS + s.dtS), ctx));
+      flush();
+      apply(deriveTick(defaultRules, state, at(clockS + s.dtS), ctx));
     } else if (s.type === 'fix') {
       clockS += s.dtS;
       lat += s.dLat;
-      apply(runRules(defaultRules, state, fix(clockS, { ...s, lat }), ctx));
+      add(fix(clockS, { ...s, lat }));
     } else {
       for (let i = 0; i < s.count; i++) {
         clockS += s.dtS;
         lat += (s.speedKmh * s.dtS) / 3600 / 111;
-        apply(runRules(defaultRules, state, fix(clockS, { speedKmh: s.speedKmh, lat }), ctx));
+        add(fix(clockS, { speedKmh: s.speedKmh, lat }));
       }
     }
   }
+  flush();
   return events;
 }
 
+const byKind = (events: RuleEvent[]) => events.map((e) => JSON.stringify(e)).sort();
+
 describe('rules on any sequence', () => {
-  it('never throw, close only what they opened, and survive a JSON round trip of the state', () => {
+  it('never throw, close only what they opened, survive a JSON round trip of the state, and batch alike', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 120 }), thresholds, fc.boolean(), (steps, t, allowed) => {
         const ctx: RuleContext = { ...testContext(t), isStopAllowedAt: () => allowed };
-        const events = replay(steps, ctx, false);
+        const events = replay(steps, ctx);
         const open = new Map<string, RuleEvent>();
         for (const e of events) {
           expect(Number.isFinite(e.startedAt.getTime())).toBe(true);
@@ -168,7 +187,9 @@ describe('rules on any sequence', () => {
             expect(e.endedAt).toBeNull();
           }
         }
-        expect(replay(steps, ctx, true)).toEqual(events);
+        expect(replay(steps, ctx, { roundTrip: true })).toEqual(events);
+        // A batch of positions finds what they find one by one.
+        expect(byKind(replay(steps, ctx, { together: true }))).toEqual(byKind(events));
       }),
       { numRuns: 300 },
     );

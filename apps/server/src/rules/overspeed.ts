@@ -1,6 +1,6 @@
 import type { Position } from '@pantau/protocols';
-import { durationS, intervalKey, isTrustedFix, sliceRule, unchanged } from './slice-rule.js';
-import type { SliceBase, SliceResult } from './slice-rule.js';
+import { durationS, intervalKey, isTrustedFix, perPosition, unchanged } from './per-position.js';
+import type { SliceBase, SliceResult } from './per-position.js';
 import type { RuleContext, RuleEvent } from './types.js';
 
 /**
@@ -119,4 +119,4 @@ function onTick(slice: OverspeedSlice, nowMs: number): SliceResult<OverspeedSlic
  * open an over-speed that started at the first of them; it ends at its last fix once the speed is back
  * at or below the limit (hysteresis), or after a GPS gap of `OVERSPEED_GAP_MS`.
  */
-export const overspeedRule = sliceRule<OverspeedSlice>({ name: 'overspeed', initial, onPosition, onTick });
+export const overspeedRule = perPosition<OverspeedSlice>({ name: 'overspeed', initial, onPosition, onTick });

@@ -129,7 +129,7 @@ describe('overspeedRule', () => {
 
   it('ignores a position older than its last fix', () => {
     const { state } = play(rules, [...cruising, ...fixes(0, 20, 10, { speedKmh: 95 })], ctx80);
-    const late = overspeedRule.onPosition(state, fix(5, { speedKmh: 40 }), ctx80);
+    const late = play(rules, [fix(5, { speedKmh: 40 })], ctx80, state);
     expect(late.state).toBe(state);
     expect(late.events).toEqual([]);
     // The run goes on as if the late fix never came.

@@ -1,7 +1,7 @@
 import type { Position } from '@pantau/protocols';
 import CheapRuler from 'cheap-ruler';
-import { durationS, intervalKey, isTrustedFix, sliceRule, unchanged } from './slice-rule.js';
-import type { SliceBase, SliceResult } from './slice-rule.js';
+import { durationS, intervalKey, isTrustedFix, perPosition, unchanged } from './per-position.js';
+import type { SliceBase, SliceResult } from './per-position.js';
 import type { RuleContext, RuleEvent } from './types.js';
 
 /**
@@ -94,4 +94,4 @@ function onTick(slice: OverstopSlice, nowMs: number, ctx: RuleContext): SliceRes
  * start and is reported when the threshold is crossed, by a fix or by a tick (a silent vehicle is taken
  * to stay where it stopped); it ends at the first fix that is fast or away from the stop.
  */
-export const overstopRule = sliceRule<OverstopSlice>({ name: 'overstop', initial, onPosition, onTick });
+export const overstopRule = perPosition<OverstopSlice>({ name: 'overstop', initial, onPosition, onTick });

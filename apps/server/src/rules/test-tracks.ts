@@ -1,6 +1,8 @@
 import type { Position } from '@pantau/protocols';
-import { defaultThresholds, runRules, tickRules } from './index.js';
-import type { Rule, RuleContext, RuleEvent, RuleThresholds, VehicleRuleState } from './types.js';
+import { isDeepStrictEqual } from 'node:util';
+import { defaultThresholds } from './index.js';
+import { derivePositions, deriveTick } from './run.js';
+import type { Derivation, RuleContext, RuleEvent, RuleThresholds, VehicleRuleState } from './types.js';
 
 /** Hand-made tracks for the rule tests: times are seconds after T0, places are real demo places. */
 export const T0 = Date.parse('2026-03-02T01:00:00.000Z');
@@ -49,21 +51,63 @@ export function testContext(thresholds: Partial<RuleThresholds> = {}): RuleConte
   };
 }
 
-/** Feeds positions and ticks to rules in order, collecting every event. */
-export function play(
-  rules: Rule[],
-  steps: (Position | { tick: Date })[],
-  ctx: RuleContext = testContext(),
-  state: VehicleRuleState = {},
-): { state: VehicleRuleState; events: RuleEvent[] } {
+type Step = Position | { tick: Date };
+interface Played {
+  state: VehicleRuleState;
+  events: RuleEvent[];
+}
+
+function playIn(
+  batches: Step[][],
+  derivations: readonly Derivation[],
+  ctx: RuleContext,
+  state: VehicleRuleState,
+): Played {
   const events: RuleEvent[] = [];
-  for (const step of steps) {
+  for (const batch of batches) {
+    const first = batch[0]!;
     const result =
-      'tick' in step ? tickRules(rules, state, step.tick, ctx) : runRules(rules, state, step, ctx);
+      'tick' in first
+        ? deriveTick(derivations, state, first.tick, ctx)
+        : derivePositions(derivations, state, batch as Position[], ctx);
     state = result.state;
-    events.push(...result.events);
+    for (const f of result.found) events.push(f.event);
   }
   return { state, events };
+}
+
+const byText = (events: RuleEvent[]) => events.map((e) => JSON.stringify(e)).sort();
+
+/**
+ * Feeds positions and ticks to derivations in order, collecting every event: once a position at a time,
+ * and once with the positions between two ticks together (as the pipeline's batches bring them). The
+ * two must agree (same state, same events); the first's events are answered, in the order found.
+ */
+export function play(
+  derivations: readonly Derivation[],
+  steps: Step[],
+  ctx: RuleContext = testContext(),
+  state: VehicleRuleState = {},
+): Played {
+  const one = playIn(
+    steps.map((s) => [s]),
+    derivations,
+    ctx,
+    state,
+  );
+  const together: Step[][] = [];
+  for (const s of steps) {
+    const last = together.at(-1);
+    if (last && !('tick' in s) && !('tick' in last[0]!)) last.push(s);
+    else together.push([s]);
+  }
+  const batched = playIn(together, derivations, ctx, state);
+  if (
+    !isDeepStrictEqual(one.state, batched.state) ||
+    !isDeepStrictEqual(byText(one.events), byText(batched.events))
+  )
+    throw new Error('the derivations found something else from the same positions in one batch');
+  return one;
 }
 
 export const tick = (s: number): { tick: Date } => ({ tick: at(s) });

@@ -1,10 +1,12 @@
 import type { Position } from '@pantau/protocols';
 
 /**
- * The rule interface: pure functions over a vehicle's rule state and a new position (or the passing of
- * time), answering the next state and the events that happened. No I/O; the pipeline stores the state
- * (vehicle_state.rule_state, JSON) and the events. Later rules (over route, geofence enter/exit, trip
- * milestones) plug in as further `Rule`s with their own slice of the state.
+ * Derivations: what the pipeline works out from a vehicle's positions, beyond its live state (the
+ * rules: over speed, over stop, ignition, GPS lost, alarms; next geofence visits, trips and stops, over
+ * route, work-order milestones). Each is a pure function over its own slice of the vehicle's state and
+ * the vehicle's new positions (or the passing of time), answering the next slice and the events found.
+ * No I/O; the pipeline stores the slices (vehicle_state.rule_state, JSON, one key per derivation) and
+ * the events. How to add one: docs/architecture.md.
  */
 
 /** Thresholds, per unit with per-vehicle overrides (defaults: domain research §6). */
@@ -72,18 +74,43 @@ export interface RuleEvent {
   attributes?: Record<string, unknown>;
 }
 
-/** A vehicle's rule state: JSON-serialisable, one slice per rule under the rule's name; start with `{}`. */
+/** A vehicle's rule state: JSON-serialisable, one slice per derivation under its name; start with `{}`. */
 export type VehicleRuleState = Record<string, unknown>;
 
-export interface RuleResult {
-  state: VehicleRuleState;
-  events: RuleEvent[];
+/**
+ * What a derivation keeps of a vehicle, as JSON. `v` versions the shape: a slice stored by a build with
+ * another version (or damaged) is replaced by the derivation's initial slice instead of being trusted.
+ */
+export interface Slice {
+  v: number;
 }
 
-export interface Rule {
+/**
+ * An event and when it was found (epoch ms): the fix time of the position that revealed it, or the
+ * tick's time. Events found at fixes older than the live window (a tracker's buffer arriving late) are
+ * stored but not pushed as live notifications.
+ */
+export interface Found {
+  event: RuleEvent;
+  at: number;
+}
+
+export interface DerivationResult<S> {
+  slice: S;
+  events: readonly Found[];
+}
+
+export interface Derivation<S extends Slice = Slice> {
+  /** The key of its slice in the vehicle's rule state; unique in the list. */
   name: string;
-  /** A new position, in fix-time order for the vehicle. */
-  onPosition(state: VehicleRuleState, position: Position, ctx: RuleContext): RuleResult;
-  /** Time passed with no new position (the pipeline calls this about once a minute). */
-  onTick(state: VehicleRuleState, now: Date, ctx: RuleContext): RuleResult;
+  /** The slice of a vehicle it has not seen (or whose stored slice has another `v`). */
+  initial: S;
+  /**
+   * A vehicle's new positions, in fix-time order: stored, and newer than its live state (or at its fix
+   * time with news: an alarm, an ignition change). One call per vehicle per batch; a derivation must find
+   * the same whether its positions come one by one or together (the tests check it).
+   */
+  onPositions(slice: S, positions: readonly Position[], ctx: RuleContext): DerivationResult<S>;
+  /** Time passed without a position (the pipeline's tick, every 30 s): timeouts, GPS lost. */
+  onTick?(slice: S, now: Date, ctx: RuleContext): DerivationResult<S>;
 }

@@ -1,0 +1,181 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { retryWhileUnavailable } from '../db/availability.js';
+import type { Db } from '../db/client.js';
+import { advanceVehicle, hasNews, type DeriveContext } from './advance.js';
+import type { Accepted, Pending } from './call-queue.js';
+import { storeEvents, type FoundEvent, type StoredEvent } from './event-store.js';
+import {
+  appendPositions,
+  insertPositions,
+  isUniqueViolation,
+  mergePositions,
+  upsertStates,
+  type PositionRow,
+} from './position-store.js';
+import type { LiveState } from '../live-state/live-state.js';
+
+/** What committing a batch needs from the pipeline that runs it. */
+export interface CommitContext extends DeriveContext {
+  db: Db;
+  logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** The live states before this batch (read only: the pipeline applies the batch's `next`). */
+  states: ReadonlyMap<number, LiveState>;
+  /** Events found from fixes older than this are stored but not pushed live. */
+  liveWindowMs: number;
+  /** Write `vehicle_state` in the batch's transaction (no write-behind). */
+  writeStates: boolean;
+  /** How long the batch is retried while the database is unreachable. */
+  retryMs: number;
+}
+
+/** A committed batch: the vehicles' new live states and the events stored. */
+export interface Committed {
+  next: Map<number, LiveState>;
+  events: StoredEvent[];
+}
+
+/**
+ * The durable commit of a batch: one transaction for its positions, the vehicles' new states and the
+ * events the derivations found; then each caller is answered, so a tracker is acknowledged only once
+ * its positions are stored. While the database is unreachable (a restart, a failover) the batch waits
+ * and tries again, its callers unanswered, for up to `retryMs`; then they are rejected (GT06 trackers
+ * get no ack, OsmAnd a 503) and send again later. Answers null when the batch was not stored.
+ */
+export async function commitBatch(
+  batch: Pending[],
+  now: Date,
+  ctx: CommitContext,
+): Promise<Committed | null> {
+  const accepted = batch.length === 1 ? batch[0]!.accepted : batch.flatMap((p) => p.accepted);
+  const write = async () => {
+    try {
+      return await writeBatch(accepted, now, false, ctx);
+    } catch (err) {
+      // A position taken for new was stored already (another writer, or an earlier attempt whose
+      // commit went through before its connection dropped): again, asking row by row.
+      if (!isUniqueViolation(err)) throw err;
+      ctx.logger.warn({ rows: accepted.length }, 'a batch met stored positions; writing it again');
+      return await writeBatch(accepted, now, true, ctx);
+    }
+  };
+  let committed: Committed;
+  try {
+    committed = await retryWhileUnavailable(write, {
+      maxMs: ctx.retryMs,
+      onRetry: (err, attempt, delayMs) => {
+        if (attempt === 1 || attempt % 10 === 0)
+          ctx.logger.warn(
+            { err: errorText(err), rows: accepted.length, attempt, delayMs },
+            'database unavailable; retrying the batch',
+          );
+      },
+    });
+  } catch (err) {
+    ctx.logger.error({ err, rows: accepted.length }, 'storing positions failed');
+    for (const p of batch) p.reject(err);
+    return null;
+  }
+  for (const p of batch) {
+    for (const a of p.accepted) {
+      if (a.stored) p.result.stored += 1;
+      else p.result.dropped.push({ trackerId: a.vehicle.trackerId, reason: 'duplicate' });
+    }
+    p.resolve(p.result);
+  }
+  return committed;
+}
+
+/**
+ * One transaction: the positions, then per vehicle the live state and the derivations (`advanceVehicle`),
+ * then the states and events. `safe` sends every position through the checked insert (after an append
+ * met a stored row).
+ */
+async function writeBatch(
+  accepted: Accepted[],
+  now: Date,
+  safe: boolean,
+  ctx: CommitContext,
+): Promise<Committed> {
+  for (const a of accepted) a.stored = false;
+  return ctx.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const byVehicle = groupByVehicle(accepted);
+    await storePositions(txDb, byVehicle, ctx.states, safe);
+
+    const next = new Map<number, LiveState>();
+    const found: FoundEvent[] = [];
+    const liveSince = now.getTime() - ctx.liveWindowMs;
+    for (const [vehicleId, list] of byVehicle) {
+      const vehicle = list[0]!.vehicle;
+      const moved = advanceVehicle(vehicle, ctx.states.get(vehicleId) ?? null, list, now, ctx);
+      if (!moved.state) continue;
+      next.set(vehicleId, moved.state);
+      for (const f of moved.found) found.push({ vehicle, event: f.event, live: f.at >= liveSince });
+    }
+    if (ctx.writeStates)
+      await upsertStates(
+        txDb,
+        [...next].map(([vehicleId, s]) => ({ vehicleId, s })),
+        now,
+      );
+    const events = await storeEvents(txDb, found);
+    return { next, events };
+  });
+}
+
+/** A batch's positions by vehicle, each vehicle's in fix-time order. */
+function groupByVehicle(accepted: Accepted[]): Map<number, Accepted[]> {
+  const byVehicle = new Map<number, Accepted[]>();
+  for (const a of accepted) {
+    const list = byVehicle.get(a.vehicleId);
+    if (list) list.push(a);
+    else byVehicle.set(a.vehicleId, [a]);
+  }
+  for (const list of byVehicle.values()) if (list.length > 1) list.sort(byFixTime);
+  return byVehicle;
+}
+
+/**
+ * Stores the positions and marks each `stored`. Positions newer than the vehicle's live state cannot
+ * be stored yet (this process is the writer that moved the state; a batch holds one row per key), so
+ * they are appended without asking (`appendPositions`); the others are inserted with `ON CONFLICT DO
+ * NOTHING RETURNING`. A second report of a stored fix that brings news is merged into the stored row.
+ */
+async function storePositions(
+  tx: Db,
+  byVehicle: Map<number, Accepted[]>,
+  states: ReadonlyMap<number, LiveState>,
+  safe: boolean,
+): Promise<void> {
+  const fresh: Accepted[] = [];
+  const maybe: Accepted[] = [];
+  const twins: Accepted[] = [];
+  for (const [vehicleId, list] of byVehicle) {
+    const latest = states.get(vehicleId)?.fixTime.getTime() ?? null;
+    let previous = NaN;
+    for (const a of list) {
+      const t = a.position.fixTime.getTime();
+      // A second report of a fix in this batch (it has news, or it would have been dropped).
+      if (t === previous) twins.push(a);
+      else if (!safe && latest !== null && t > latest) fresh.push(a);
+      else maybe.push(a);
+      previous = t;
+    }
+  }
+  await appendPositions(tx, fresh);
+  for (const a of fresh) a.stored = true;
+  const inserted = await insertPositions(tx, maybe);
+  const merges: Accepted[] = twins;
+  maybe.forEach((a, i) => {
+    if (inserted.has(i)) a.stored = true;
+    // Already stored, but with news: kept by merging it into the stored row (and it reaches the derivations).
+    else if (hasNews(a.position, states.get(a.vehicleId)?.ignition ?? null)) merges.push(a);
+  });
+  await mergePositions(tx, merges);
+  for (const a of merges) a.stored = true;
+}
+
+const byFixTime = (x: PositionRow, y: PositionRow) =>
+  x.position.fixTime.getTime() - y.position.fixTime.getTime();
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));

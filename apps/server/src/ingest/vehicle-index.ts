@@ -1,0 +1,50 @@
+import type { Db } from '../db/client.js';
+import type { RuleContext, RuleThresholds } from '../rules/types.js';
+import { isStopAllowedAt } from './places.js';
+import { loadVehicles } from './position-store.js';
+import type { VehicleInfo } from '../live-state/live-state.js';
+
+/** The registered vehicles, by tracker id and by id, with the thresholds their derivations use. */
+export class VehicleIndex {
+  private byTracker = new Map<string, VehicleInfo>();
+  private byId = new Map<number, VehicleInfo>();
+  private thresholds = new Map<number, RuleThresholds>();
+  /** When the index was last read (epoch ms). */
+  refreshedAt = 0;
+
+  constructor(private readonly thresholdsFor: (vehicle: VehicleInfo) => RuleThresholds) {}
+
+  async refresh(db: Db): Promise<void> {
+    const list = await loadVehicles(db);
+    this.byTracker = new Map(list.map((v) => [v.trackerId, v]));
+    this.byId = new Map(list.map((v) => [v.vehicleId, v]));
+    this.thresholds = new Map(list.map((v) => [v.vehicleId, this.thresholdsFor(v)]));
+    this.refreshedAt = Date.now();
+  }
+
+  byTrackerId(trackerId: string): VehicleInfo | undefined {
+    return this.byTracker.get(trackerId);
+  }
+
+  get(vehicleId: number): VehicleInfo | undefined {
+    return this.byId.get(vehicleId);
+  }
+
+  /** Every registered vehicle by id. */
+  get all(): ReadonlyMap<number, VehicleInfo> {
+    return this.byId;
+  }
+
+  thresholdsOf(vehicleId: number): RuleThresholds {
+    return this.thresholds.get(vehicleId)!;
+  }
+
+  /** What a vehicle's derivations may ask about the world. */
+  contextOf(v: VehicleInfo): RuleContext {
+    return {
+      vehicle: { kendaraanId: v.vehicleId, unitId: v.unitId },
+      thresholds: this.thresholds.get(v.vehicleId)!,
+      isStopAllowedAt,
+    };
+  }
+}
