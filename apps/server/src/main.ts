@@ -5,6 +5,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
+import { migrateWhenReachable } from './db/wait-for-database.js';
 import { demoCredentials, hasDemoUsers, isDatabaseEmpty, seedDemo } from './db/seed/index.js';
 import { startTrackerListeners } from './ingest/listeners.js';
 import { createDemoSimulator } from './simulator/demo.js';
@@ -59,7 +60,7 @@ async function main() {
   });
 
   app.log.info(`database: ${database.description}; applying migrations`);
-  await database.migrate();
+  await migrateWhenReachable(database, app.log);
   if (config.demo && (await isDatabaseEmpty(database.db))) {
     app.log.info('empty database: seeding the demo company');
     const seeded = await seedDemo(database.db);
