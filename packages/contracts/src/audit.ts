@@ -4,7 +4,7 @@ import { text } from './input.js';
 
 // ── Audit trail ──────────────────────────────────────────────────────────────────────────────────
 
-export const auditRow = z.object({
+const auditRow = z.object({
   auditId: z.number().int(),
   at: z.string(),
   actor: z.string(),
@@ -16,7 +16,11 @@ export const auditRow = z.object({
 });
 export type AuditRow = z.infer<typeof auditRow>;
 export const auditList = listOf(auditRow);
+export type AuditList = z.infer<typeof auditList>;
+/** What the trail records changes of. */
+const auditEntities = ['vehicle', 'driver', 'fleet', 'unit', 'user', 'share_link'] as const;
+export type AuditEntity = (typeof auditEntities)[number];
 export const auditQuery = pagingQuery.extend({
-  entity: z.enum(['vehicle', 'driver', 'fleet', 'unit', 'user', 'share_link']).optional(),
+  entity: z.enum(auditEntities).optional(),
   entityId: text().max(40).optional(),
 });

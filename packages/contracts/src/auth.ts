@@ -18,9 +18,8 @@ export const loginRequest = z.object({
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const tokenResponse = z.object({ data: z.object({ access_token: z.string() }) });
-export type TokenResponse = z.infer<typeof tokenResponse>;
 
-export const userGroup = z.object({
+const userGroup = z.object({
   unitId: z.number().int(),
   unitName: z.string(),
   role: z.string(),
@@ -68,3 +67,18 @@ export const unlockRequest = z.object({ password: text().min(1, 'Password is req
 export type UnlockRequest = z.infer<typeof unlockRequest>;
 
 export const messageResponse = z.object({ data: z.object({ message: z.string() }) });
+
+// ── The signed-in user's own profile ─────────────────────────────────────────────────────────────
+
+/** `PUT /api/auth/profile`. */
+export const profileInput = z.object({
+  displayName: text('Display name is required').trim().min(1, 'Display name is required').max(100),
+  email: z.email('Enter a valid e-mail address').max(254),
+});
+export type ProfileInput = z.input<typeof profileInput>;
+/** `PUT /api/auth/password`: the current password is required. */
+export const passwordChangeInput = z.object({
+  currentPassword: text().min(1, 'Current password is required').max(128),
+  newPassword: text().min(8, 'Password must be at least 8 characters').max(128),
+});
+export type PasswordChangeInput = z.input<typeof passwordChangeInput>;

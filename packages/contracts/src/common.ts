@@ -11,7 +11,6 @@ export const pagingQuery = z.object({
   Take: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   Skip: intQuery(0).default(0),
 });
-export type PagingQuery = z.infer<typeof pagingQuery>;
 
 /** Every list answers `{ count, results }`: `count` is the total, `results` one page. */
 export const listOf = <T extends z.ZodType>(item: T) =>

@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const INT4_MAX = 2_147_483_647;
 export const INT4_MIN = -2_147_483_648;
 export const NUL_MESSAGE = 'Must not contain a NUL character';
-export const INT4_MESSAGE = `Must be at most ${INT4_MAX}`;
+const INT4_MESSAGE = `Must be at most ${INT4_MAX}`;
 
 const noNul = (v: string) => !v.includes('\u0000');
 
@@ -37,3 +37,23 @@ export const real = (params?: Parameters<typeof z.number>[0]) =>
       (v) => Number.isFinite(Math.fround(v)) && (v === 0 || Math.fround(v) !== 0),
       'Out of range for a stored number',
     );
+
+/** A day, `YYYY-MM-DD`. */
+export const isoDate = z.iso.date('Use the date format YYYY-MM-DD');
+
+/** A free text that may be left empty (null), trimmed. */
+export const optionalText = (max: number) =>
+  text()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const nonNegative = (label: string) =>
+  z.number(`${label} must be a number`).min(0, `${label} cannot be negative`);
+
+/** The sort direction of a list query, as the tables name it. */
+export const sortDir = z.enum(['ascend', 'descend']).default('ascend');
+
+/** `true` or `false` in a query string. */
+export const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');

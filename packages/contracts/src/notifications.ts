@@ -41,7 +41,6 @@ export const notificationsQuery = z.object({
   Count: z.coerce.number().int().min(1).max(ALL_NOTIFICATION_COUNT).default(HEADER_NOTIFICATION_COUNT),
   unitId: idParam().optional(),
 });
-export type NotificationsQuery = z.infer<typeof notificationsQuery>;
 
 export const notificationList = listOf(notification);
 export type NotificationList = z.infer<typeof notificationList>;

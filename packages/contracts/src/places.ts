@@ -8,7 +8,6 @@ import { z } from 'zod';
  * "Tol Cipali KM ~101"); never absent when a position exists.
  */
 export const placeKinds = ['at', 'road', 'near'] as const;
-export type PlaceRefKind = (typeof placeKinds)[number];
 export const placeRef = z.object({
   kind: z.enum(placeKinds),
   /** The site (at), the toll road (road), or the site, town or city nearby (near). */

@@ -1,10 +1,7 @@
 /** Roles a user can hold in a unit (spec §6, §9). Any other name gets the Administrator menu, read-only. */
 export const ROLES = ['Administrator', 'User', 'Guest'] as const;
-export type KnownRole = (typeof ROLES)[number];
 
 export const isAdministrator = (role: string | null | undefined): boolean => role === 'Administrator';
-export const isUser = (role: string | null | undefined): boolean => role === 'User';
-export const isGuest = (role: string | null | undefined): boolean => role === 'Guest';
 
 /** Cookie names kept in the browser (spec §3 "Stored in the browser"). */
 export const COOKIE = {

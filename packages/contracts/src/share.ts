@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { listOf, pagingQuery } from './common.js';
-import { optionalText } from './fields.js';
 import { placeRef } from './places.js';
-import { id, idParam } from './input.js';
+import { id, idParam, optionalText } from './input.js';
 import { vehicleClasses } from './vehicles.js';
 
 // ── Shared live location (/preview-vehicle) ──────────────────────────────────────────────────────
 
 export const SHARE_DEFAULT_HOURS = 24;
-export const SHARE_MAX_HOURS = 24 * 30;
+const SHARE_MAX_HOURS = 24 * 30;
 export const shareLinkInput = z.object({
   kendaraanId: id('Vehicle is required'),
   expiresInHours: z
@@ -19,6 +18,7 @@ export const shareLinkInput = z.object({
     .default(SHARE_DEFAULT_HOURS),
   note: optionalText(100),
 });
+export type ShareLinkInput = z.input<typeof shareLinkInput>;
 export const shareLinkRow = z.object({
   shareLinkId: z.number().int(),
   kendaraanId: z.number().int(),
@@ -38,6 +38,7 @@ export const shareLinkQuery = pagingQuery.extend({
 });
 /** The answer to a create: the only time the token (in `url`) is shown. */
 export const shareLinkCreated = shareLinkRow.extend({ token: z.string(), url: z.string() });
+export type ShareLinkCreated = z.infer<typeof shareLinkCreated>;
 /** `GET /api/share/{token}` (public): what the preview page shows; nothing else about the unit. */
 export const sharedVehicle = z.object({
   nomorPolisi: z.string(),
@@ -60,3 +61,4 @@ export const sharedVehicle = z.object({
 export type SharedVehicle = z.infer<typeof sharedVehicle>;
 /** Why a link is refused: unknown (404), expired or revoked (410). */
 export const SHARE_REFUSALS = ['SHARE_NOT_FOUND', 'SHARE_EXPIRED', 'SHARE_REVOKED'] as const;
+export type ShareRefusal = (typeof SHARE_REFUSALS)[number];

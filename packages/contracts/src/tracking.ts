@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listOf } from './common.js';
 import { placeRef } from './places.js';
 import { idParam, intQuery } from './input.js';
+import { vehicleClasses } from './vehicles.js';
 
 /**
  * What a vehicle is doing now, from its latest fix (domain research §4):
@@ -16,7 +17,7 @@ export const trackingItem = z.object({
   kendaraanId: z.number().int(),
   nomorPolisi: z.string(),
   nomorKendaraan: z.string(),
-  vehicleClass: z.enum(['CC', 'TRUCK']),
+  vehicleClass: z.enum(vehicleClasses),
   /** Null until the vehicle has reported a valid fix. */
   lat: z.number().nullable(),
   lon: z.number().nullable(),
@@ -55,7 +56,7 @@ export const gpsLogQuery = z.object({
 });
 export type GpsLogQuery = z.infer<typeof gpsLogQuery>;
 
-export const gpsLogItem = z.object({
+const gpsLogItem = z.object({
   fixTime: z.string(),
   lat: z.number(),
   lon: z.number(),
@@ -66,12 +67,11 @@ export const gpsLogItem = z.object({
   satellites: z.number().int().nullable(),
   valid: z.boolean(),
 });
-export type GpsLogItem = z.infer<typeof gpsLogItem>;
 export const gpsLogList = listOf(gpsLogItem);
 export type GpsLogList = z.infer<typeof gpsLogList>;
 
 /** A tracker that reported but is not registered to any vehicle (visible to Administrators). */
-export const unregisteredTracker = z.object({
+const unregisteredTracker = z.object({
   trackerId: z.string(),
   protocol: z.string(),
   remoteAddress: z.string().nullable(),

@@ -1,10 +1,8 @@
-import type { TrackingItem, VehicleMotion } from '@pantau/contracts';
+import type { VehicleClass, VehicleMotion } from '@pantau/contracts';
 import { vehicleMotions } from '@pantau/contracts';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export type VehicleClass = TrackingItem['vehicleClass'];
 
 /**
  * The words for a vehicle's state, the same on every screen and in every export (common locale,

@@ -1,11 +1,11 @@
-import type { AuditRow } from '@pantau/contracts';
+import type { AuditEntity, AuditRow } from '@pantau/contracts';
 import { Alert, Drawer, Empty, Flex, Pagination, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/date-time';
 import { errorMessage } from '../../lib/error-message';
 import { formatChanges } from './format-changes';
-import { useAudit, type AuditEntity } from './get-audit';
+import { useAudit } from './get-audit';
 import './audit-drawer.css';
 
 const PAGE_SIZE = 10;

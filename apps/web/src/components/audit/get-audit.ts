@@ -1,11 +1,6 @@
-import { auditList } from '@pantau/contracts';
+import { auditList, type AuditEntity, type AuditList } from '@pantau/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../lib/api-client';
-
-type AuditList = z.infer<typeof auditList>;
-
-export type AuditEntity = 'vehicle' | 'driver' | 'fleet' | 'unit' | 'user' | 'share_link';
 
 export const auditKeys = {
   all: ['audit'] as const,

@@ -1,8 +1,6 @@
-import { documentStatuses } from '@pantau/contracts';
+import { documentStatuses, type DocumentStatus } from '@pantau/contracts';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-
-type DocumentStatus = (typeof documentStatuses)[number];
 
 /**
  * One filter above a management table: "all" (no filter) first, then the options. `name` is the URL

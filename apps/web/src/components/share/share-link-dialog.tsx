@@ -1,5 +1,5 @@
 import { HistoryOutlined, LinkOutlined } from '@ant-design/icons';
-import { SHARE_DEFAULT_HOURS, type ShareLinkRow } from '@pantau/contracts';
+import { SHARE_DEFAULT_HOURS, type ShareLinkCreated, type ShareLinkRow } from '@pantau/contracts';
 import {
   Alert,
   App,
@@ -20,12 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/date-time';
 import { errorMessage } from '../../lib/error-message';
 import { AuditDrawer } from '../audit/audit-drawer';
-import {
-  useCreateShareLink,
-  useRevokeShareLink,
-  useShareLinks,
-  type ShareLinkCreated,
-} from './share-links-api';
+import { useCreateShareLink, useRevokeShareLink, useShareLinks } from './share-links-api';
 import './share.css';
 
 /** Expiry choices, hours: 1 h, 8 h, 24 h (default), 3 days, 7 days. */

@@ -2,15 +2,12 @@ import {
   shareLinkCreated,
   shareLinkList,
   shareLinkRow,
+  type ShareLinkCreated,
+  type ShareLinkInput,
   type ShareLinkRow,
-  type shareLinkInput,
 } from '@pantau/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../lib/api-client';
-
-export type ShareLinkInput = z.input<typeof shareLinkInput>;
-export type ShareLinkCreated = z.infer<typeof shareLinkCreated>;
 
 export const shareLinkKeys = {
   all: ['share-links'] as const,

@@ -2,18 +2,14 @@ import {
   loginUser,
   tokenResponse,
   type LoginUser,
-  type passwordChangeInput,
-  type profileInput,
+  type PasswordChangeInput,
+  type ProfileInput,
 } from '@pantau/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { useAuthStore } from '../../../lib/auth-store';
 import { rememberDisplayName } from '../../../lib/session';
 import { authKeys } from './auth-keys';
-
-export type ProfileInput = z.input<typeof profileInput>;
-export type PasswordChangeInput = z.input<typeof passwordChangeInput>;
 
 /** PUT auth/profile — answers the user as auth/me does. */
 export const updateProfile = (body: ProfileInput): Promise<LoginUser> =>

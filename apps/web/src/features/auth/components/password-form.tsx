@@ -1,7 +1,8 @@
+import type { PasswordChangeInput } from '@pantau/contracts';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { useChangePassword, type PasswordChangeInput } from '../api/profile-mutations';
+import { useChangePassword } from '../api/profile-mutations';
 import { useServerErrors } from './use-server-errors';
 import { matchesField } from '../../../lib/form-rules';
 

@@ -2,7 +2,8 @@ import type { LoginUser } from '@pantau/contracts';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { useUpdateProfile, type ProfileInput } from '../api/profile-mutations';
+import type { ProfileInput } from '@pantau/contracts';
+import { useUpdateProfile } from '../api/profile-mutations';
 import { useServerErrors } from './use-server-errors';
 
 /** Display name and e-mail of the signed-in user. */

@@ -1,3 +1,4 @@
+import type { RoleName } from '@pantau/contracts';
 import { Alert, Card, Col, Descriptions, Grid, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
@@ -8,8 +9,6 @@ import { useMe } from '../api/get-me';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import './profile-page.css';
-
-type RoleName = 'Administrator' | 'User' | 'Guest';
 
 /** /profile: who you are and your roles, your name and e-mail, and a password change. */
 export function ProfilePage() {

@@ -1,6 +1,12 @@
-import { DEFAULT_PAGE_SIZE, documentStatuses, driverSearchQuery, SIM_CLASSES } from '@pantau/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  documentStatuses,
+  driverSearchQuery,
+  SIM_CLASSES,
+  type DriverSearchQuery,
+} from '@pantau/contracts';
 
-export type DriverSortBy = 'name' | 'employeeNumber' | 'simExpiry';
+export type DriverSortBy = DriverSearchQuery['sortBy'];
 export const DRIVER_SORTABLE: readonly DriverSortBy[] = driverSearchQuery.shape.sortBy.unwrap().options;
 
 const oneOf = <T extends string>(options: readonly T[], value: string | null): T | undefined =>

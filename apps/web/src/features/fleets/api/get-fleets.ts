@@ -1,19 +1,13 @@
-import { fleetList, type FleetList } from '@pantau/contracts';
+import { fleetList, type FleetList, type FleetSearchQuery } from '@pantau/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { fleetKeys } from './fleet-keys';
 
-export interface FleetPageQuery {
-  Take: number;
-  Skip: number;
-  search?: string | undefined;
-}
-
 /** GET units/fleet?Take&Skip&search — one page of the unit's fleets with their vehicle counts. */
-export const getFleets = (query: FleetPageQuery): Promise<FleetList> =>
+export const getFleets = (query: FleetSearchQuery): Promise<FleetList> =>
   api.getAuth('units/fleet', { query: { ...query }, schema: fleetList });
 
-export function useFleets(unitId: number | undefined, query: FleetPageQuery) {
+export function useFleets(unitId: number | undefined, query: FleetSearchQuery) {
   return useQuery({
     queryKey: fleetKeys.list(unitId, query),
     queryFn: () => getFleets(query),

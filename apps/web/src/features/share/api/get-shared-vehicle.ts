@@ -1,10 +1,10 @@
-import { sharedVehicle, type SharedVehicle } from '@pantau/contracts';
+import { SHARE_REFUSALS, sharedVehicle, type SharedVehicle } from '@pantau/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 
 /** The preview refreshes this often (ms). */
 export const PREVIEW_REFRESH_MS = 5_000;
-const REFUSALS = new Set(['SHARE_NOT_FOUND', 'SHARE_EXPIRED', 'SHARE_REVOKED']);
+const REFUSALS = new Set<string>(SHARE_REFUSALS);
 
 export const sharedVehicleKeys = {
   one: (token: string) => ['share', token] as const,

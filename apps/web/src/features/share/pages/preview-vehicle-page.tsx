@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, DisconnectOutlined, LinkOutlined, StopOutlined } from '@ant-design/icons';
-import type { SharedVehicle } from '@pantau/contracts';
+import type { SharedVehicle, ShareRefusal } from '@pantau/contracts';
 import { Alert, Card, Descriptions, Flex, Result, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, type ReactNode } from 'react';
@@ -18,8 +18,7 @@ import { SharedVehicleMap } from '../components/shared-vehicle-map';
 import { sharedAsTrackingItem } from '../model/shared-item';
 import './preview-vehicle.css';
 
-type Refusal = 'SHARE_NOT_FOUND' | 'SHARE_EXPIRED' | 'SHARE_REVOKED';
-const REFUSAL_ICONS: Record<Refusal, ReactNode> = {
+const REFUSAL_ICONS: Record<ShareRefusal, ReactNode> = {
   SHARE_NOT_FOUND: <LinkOutlined style={{ color: '#d97706' }} />,
   SHARE_EXPIRED: <ClockCircleOutlined style={{ color: '#d97706' }} />,
   SHARE_REVOKED: <StopOutlined style={{ color: '#b91c1c' }} />,
@@ -43,7 +42,7 @@ function Header() {
   );
 }
 
-function Refused({ code }: { code: Refusal }) {
+function Refused({ code }: { code: ShareRefusal }) {
   const { t } = useTranslation('share');
   const key = REFUSAL_KEYS[code];
   return (
@@ -130,10 +129,10 @@ export function PreviewVehiclePage() {
   const token = params.get('token') ?? '';
   const shared = useSharedVehicle(token);
   const item = useMemo(() => (shared.data ? sharedAsTrackingItem(shared.data) : null), [shared.data]);
-  const refusal: Refusal | null = !token
+  const refusal: ShareRefusal | null = !token
     ? 'SHARE_NOT_FOUND'
     : isRefused(shared.error) && isApiError(shared.error)
-      ? (shared.error.code as Refusal)
+      ? (shared.error.code as ShareRefusal)
       : null;
 
   return (

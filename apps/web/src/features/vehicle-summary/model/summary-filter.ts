@@ -1,7 +1,10 @@
-import { vehicleMotions, type TrackingItem, type VehicleMotion } from '@pantau/contracts';
-
-export type VehicleClass = TrackingItem['vehicleClass'];
-export const vehicleClasses: readonly VehicleClass[] = ['CC', 'TRUCK'];
+import {
+  vehicleClasses,
+  vehicleMotions,
+  type TrackingItem,
+  type VehicleClass,
+  type VehicleMotion,
+} from '@pantau/contracts';
 
 export interface SummaryFilter {
   status: VehicleMotion | 'all';

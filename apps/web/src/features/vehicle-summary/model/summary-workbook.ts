@@ -1,7 +1,6 @@
-import type { TrackingItem, VehicleMotion } from '@pantau/contracts';
+import type { TrackingItem, VehicleClass, VehicleMotion } from '@pantau/contracts';
 import type { Workbook } from 'exceljs';
 import { zonedParts } from '../../../lib/date-time';
-import type { VehicleClass } from './summary-filter';
 
 /** The sheet's columns, in order; `number` and `date` columns are typed cells, the rest text. */
 export const SHEET_COLUMNS = [

@@ -1,5 +1,5 @@
 import { FileExcelOutlined, SearchOutlined } from '@ant-design/icons';
-import { vehicleMotions, type VehicleMotion } from '@pantau/contracts';
+import { vehicleClasses, vehicleMotions, type VehicleMotion } from '@pantau/contracts';
 import { App, Button, Card, Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,6 @@ import {
   parseSummaryFilter,
   sortSummary,
   summaryFilterParams,
-  vehicleClasses,
   type SummaryFilter,
   type SummarySort,
 } from '../model/summary-filter';

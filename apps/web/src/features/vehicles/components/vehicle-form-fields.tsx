@@ -1,7 +1,7 @@
 import {
   normalisePlate,
   vehicleClasses,
-  type brandOption,
+  type BrandOption,
   type DriverRow,
   type FleetRow,
 } from '@pantau/contracts';
@@ -10,9 +10,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
-import type { z } from 'zod';
-
-type BrandOption = z.infer<typeof brandOption>;
 
 /** A YYYY-MM-DD field shown with a date picker (the form keeps the string the contract takes). */
 const dayProps = {

@@ -1,13 +1,9 @@
-import { vehicleClasses } from '@pantau/contracts';
+import { vehicleClasses, type DriverRow } from '@pantau/contracts';
 import { headerKey } from '../../../components/management/import-reader';
 import type { PreparedRows, RowProblem } from '../../../components/management/import-preview';
 import { en, id } from '../../../locales/resources';
 
-export interface ImportDriverRef {
-  pengemudiId: number;
-  name: string;
-  employeeNumber: string;
-}
+export type ImportDriverRef = Pick<DriverRow, 'pengemudiId' | 'name' | 'employeeNumber'>;
 
 export type VehicleImportProblem = 'unknownDriver' | 'ambiguousDriver';
 
