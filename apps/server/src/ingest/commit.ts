@@ -112,16 +112,28 @@ async function writeBatch(
       next.set(vehicleId, moved.state);
       for (const f of moved.found) found.push({ vehicle, event: f.event, live: f.at >= liveSince });
     }
-    if (ctx.writeStates)
-      await upsertStates(
-        txDb,
-        [...next].map(([vehicleId, s]) => ({ vehicleId, s })),
-        now,
-      );
+    if (ctx.writeStates) await upsertStates(txDb, statesOf(next), now);
     const events = await storeEvents(txDb, found);
     return { next, events };
   });
 }
+
+/** The durable commit of a tick: the events found, and the states when they are not written behind. */
+export async function commitTick(
+  db: Db,
+  next: Map<number, LiveState>,
+  found: FoundEvent[],
+  now: Date,
+  writeStates: boolean,
+): Promise<Committed> {
+  const events = await db.transaction(async (tx) => {
+    if (writeStates) await upsertStates(tx as unknown as Db, statesOf(next), now);
+    return storeEvents(tx as unknown as Db, found);
+  });
+  return { next, events };
+}
+
+const statesOf = (next: Map<number, LiveState>) => [...next].map(([vehicleId, s]) => ({ vehicleId, s }));
 
 /** A batch's positions by vehicle, each vehicle's in fix-time order. */
 function groupByVehicle(accepted: Accepted[]): Map<number, Accepted[]> {

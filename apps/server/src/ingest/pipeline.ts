@@ -5,12 +5,11 @@ import type { LiveEvent } from '../plugins/live.js';
 import type { Derivation, RuleThresholds } from '../rules/types.js';
 import { hasNews, type DeriveContext } from './advance.js';
 import type { Pending } from './call-queue.js';
-import { commitBatch, type Committed } from './commit.js';
-import { storeEvents } from './event-store.js';
+import { commitBatch, commitTick, type Committed } from './commit.js';
 import { createLogLimiter } from './log-limit.js';
 import { normalisePosition } from './normalise.js';
 import { publishChanges, type Moved } from './live-updates.js';
-import { loadStates, upsertStates } from './position-store.js';
+import { loadStates } from './position-store.js';
 import { BatchScheduler } from './scheduler.js';
 import { StateWriter } from './state-writer.js';
 import { tickStates } from './tick.js';
@@ -89,7 +88,8 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     derivations: deps.rules,
     contextOf: (v) => vehicles.contextOf(v),
     // One broken derivation must not stop storing positions or the others.
-    onError: (err, d, v) => logger.error({ err, rule: d.name, vehicleId: v.vehicleId }, 'rule failed'),
+    onError: (err, d, v) =>
+      logger.error({ err, derivation: d.name, vehicleId: v.vehicleId }, 'derivation failed'),
   };
 
   const scheduler = new BatchScheduler({
@@ -229,16 +229,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       const now = clock();
       const { next, found } = tickStates(states, vehicles.all, derive, now);
       if (next.size === 0 && found.length === 0) return;
-      const events = await db.transaction(async (tx) => {
-        if (stateFlushMs === 0)
-          await upsertStates(
-            tx as unknown as Db,
-            [...next].map(([vehicleId, s]) => ({ vehicleId, s })),
-            now,
-          );
-        return storeEvents(tx as unknown as Db, found);
-      });
-      apply({ next, events }, now);
+      apply(await commitTick(db, next, found, now, stateFlushMs === 0), now);
     });
   }
 
