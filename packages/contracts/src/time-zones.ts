@@ -32,23 +32,28 @@ function daySpan(at: number, timeZone: string): DaySpan {
   return { start, end, day };
 }
 
-/** The local calendar day (`YYYY-MM-DD`) of an instant in a zone. */
-export function localDay(instant: Date | number, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const at = typeof instant === 'number' ? instant : instant.getTime();
+/** The local day an instant falls in, in a zone (cached: every fix of a day asks for the same one). */
+function spanOf(at: number, timeZone: string): DaySpan {
   let span = lastDay.get(timeZone);
   if (!span || at < span.start || at >= span.end) {
     span = daySpan(at, timeZone);
     lastDay.set(timeZone, span);
   }
-  return span.day;
+  return span;
 }
+
+const instantOf = (instant: Date | number) => (typeof instant === 'number' ? instant : instant.getTime());
+
+/** The local calendar day (`YYYY-MM-DD`) of an instant in a zone. */
+export const localDay = (instant: Date | number, timeZone: string = DEFAULT_TIME_ZONE): string =>
+  spanOf(instantOf(instant), timeZone).day;
+
+/** The instant local midnight of an instant's day began, in a zone. */
+export const localMidnight = (instant: Date | number, timeZone: string = DEFAULT_TIME_ZONE): number =>
+  spanOf(instantOf(instant), timeZone).start;
 
 /** The instant a local `YYYY-MM-DD` day starts in a zone, or ends (the next day's start). */
 export function dayBound(day: string, edge: 'start' | 'end', timeZone: string = DEFAULT_TIME_ZONE): number {
   const start = dayjs.tz(day, timeZone);
   return (edge === 'start' ? start : dayjs.tz(start.add(1, 'day').format('YYYY-MM-DD'), timeZone)).valueOf();
 }
-
-/** The instant local midnight of an instant's day began, in a zone. */
-export const localMidnight = (instant: Date | number, timeZone: string = DEFAULT_TIME_ZONE): number =>
-  dayBound(localDay(instant, timeZone), 'start', timeZone);

@@ -47,7 +47,15 @@ export function advanceVehicle(
       const latest = state.fixTime.getTime();
       if (t < latest || (t === latest && !hasNews(position, state.ignition))) continue;
     }
-    state = advanceState(state, position, a.serverTime, now, ruleCtx.thresholds, ruleStateBefore);
+    state = advanceState(
+      state,
+      position,
+      a.serverTime,
+      now,
+      ruleCtx.thresholds,
+      ruleStateBefore,
+      vehicle.timeZone,
+    );
     moving.push(position);
   }
   if (moving.length === 0 || !state) return { state: null, found: [] };

@@ -16,6 +16,7 @@ const vehicle: VehicleInfo = {
   speedLimit: null,
   odometer: null,
   driver: null,
+  timeZone: 'Asia/Jakarta',
 };
 
 /** Records the fix times (seconds after T0) of the positions it is given, in its slice. */
@@ -66,5 +67,39 @@ describe('advanceVehicle', () => {
       state: null,
       found: [],
     });
+  });
+
+  it("restarts today's distance and engine time at midnight of the unit's zone (WIT here, not WIB)", () => {
+    const wit = { ...vehicle, timeZone: 'Asia/Jayapura' };
+    // 14:59:30Z is 23:59:30 WIT (still 21:59:30 WIB); 15:00:30Z is 00:00:30 WIT the next day.
+    const drive = (iso: string, lon: number): Accepted =>
+      accepted({ ...fix(0, { ignition: true, speedKmh: 60 }), fixTime: new Date(iso), lon });
+    const before = advanceVehicle(
+      wit,
+      null,
+      [drive('2026-11-24T14:58:30Z', 107.0), drive('2026-11-24T14:59:30Z', 107.01)],
+      new Date('2026-11-24T15:00:00Z'),
+      ctx,
+    );
+    expect(before.state).toMatchObject({ day: '2026-11-24', todayEngineS: 60 });
+    expect(before.state!.todayDistanceKm).toBeGreaterThan(1);
+    const after = advanceVehicle(
+      wit,
+      before.state,
+      [drive('2026-11-24T15:00:30Z', 107.02)],
+      new Date('2026-11-24T15:01:00Z'),
+      ctx,
+    );
+    // A new WIT day: the counters start again, counting only the 30 s since midnight.
+    expect(after.state).toMatchObject({ day: '2026-11-25', todayEngineS: 30 });
+    expect(after.state!.todayDistanceKm).toBeLessThan(1.2);
+    const wib = advanceVehicle(
+      vehicle,
+      before.state,
+      [drive('2026-11-24T15:00:30Z', 107.02)],
+      new Date('2026-11-24T15:01:00Z'),
+      ctx,
+    );
+    expect(wib.state).toMatchObject({ day: '2026-11-24' });
   });
 });

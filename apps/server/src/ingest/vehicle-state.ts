@@ -26,8 +26,9 @@ export function advanceState(
   now: Date,
   t: Pick<RuleThresholds, 'gpsLostMinutes' | 'stopSpeedKmh'>,
   ruleState: VehicleRuleState,
+  timeZone: string,
 ): LiveState {
-  const day = localDayOf(p.fixTime);
+  const day = localDayOf(p.fixTime, timeZone);
   const sameDay = prev?.day === day;
   let distance = sameDay ? prev.todayDistanceKm : 0;
   let engineS = sameDay ? prev.todayEngineS : 0;
@@ -38,7 +39,7 @@ export function advanceState(
       if ((km / dtS) * 3600 <= MAX_PLAUSIBLE_KMH) distance += km;
     }
     if (prev.ignition === true && dtS > 0 && dtS <= MAX_ENGINE_GAP_S) {
-      const sinceMidnightS = (p.fixTime.getTime() - localMidnightOf(p.fixTime)) / 1000;
+      const sinceMidnightS = (p.fixTime.getTime() - localMidnightOf(p.fixTime, timeZone)) / 1000;
       engineS += Math.round(Math.min(dtS, sinceMidnightS));
     }
   }

@@ -1,4 +1,10 @@
-import type { TrackingItem, VehicleMotion } from '@pantau/contracts';
+import {
+  DEFAULT_TIME_ZONE,
+  localDay,
+  localMidnight,
+  type TrackingItem,
+  type VehicleMotion,
+} from '@pantau/contracts';
 import type { RuleThresholds, VehicleRuleState } from '../rules/types.js';
 import { placeOf, placeText } from '../places/place-names.js';
 
@@ -17,6 +23,8 @@ export interface VehicleInfo {
   vehicleClass: 'CC' | 'TRUCK';
   speedLimit: number | null;
   odometer: number | null;
+  /** The unit's time zone: its local midnight starts the vehicle's "today". */
+  timeZone: string;
   /** The assigned driver (driver 1), or null. */
   driver: { pengemudiId: number; name: string } | null;
 }
@@ -34,30 +42,18 @@ export interface LiveState {
   odometerKm: number | null;
   motion: Exclude<VehicleMotion, 'nodata'>;
   gpsStatus: 'on' | 'off';
-  /** Local date (YYYY-MM-DD, Asia/Jakarta) the today* counters belong to. */
+  /** Local date (YYYY-MM-DD, in the unit's zone) the today* counters belong to. */
   day: string;
   todayDistanceKm: number;
   todayEngineS: number;
   ruleState: VehicleRuleState;
 }
 
-/** Indonesia's western zone (WIB) has no daylight saving: local time is UTC+7 all year. */
-const WIB_OFFSET_MS = 7 * 3_600_000;
-const DAY_MS = 86_400_000;
-/** The last day asked for and its text: every fix of a day asks for the same one (no Date per call). */
-let cachedDay = NaN;
-let cachedDayText = '';
-export function localDayOf(t: Date): string {
-  const day = Math.floor((t.getTime() + WIB_OFFSET_MS) / DAY_MS);
-  if (day !== cachedDay) {
-    cachedDayText = new Date(day * DAY_MS).toISOString().slice(0, 10);
-    cachedDay = day;
-  }
-  return cachedDayText;
-}
-/** The instant local midnight of `t`'s day began. */
-export const localMidnightOf = (t: Date) =>
-  Math.floor((t.getTime() + WIB_OFFSET_MS) / DAY_MS) * DAY_MS - WIB_OFFSET_MS;
+/** The local day (YYYY-MM-DD) of an instant in the vehicle's unit's zone (WIB by default). */
+export const localDayOf = (t: Date, timeZone: string = DEFAULT_TIME_ZONE): string => localDay(t, timeZone);
+/** The instant local midnight of `t`'s day began, in the unit's zone. */
+export const localMidnightOf = (t: Date, timeZone: string = DEFAULT_TIME_ZONE): number =>
+  localMidnight(t, timeZone);
 
 export function gpsStatusOf(fixTime: Date, now: Date, gpsLostMinutes: number): 'on' | 'off' {
   return now.getTime() - fixTime.getTime() > gpsLostMinutes * 60_000 ? 'off' : 'on';
@@ -107,7 +103,7 @@ export function trackingItemOf(
       odometer: v.odometer,
     };
   const gpsStatus = gpsStatusOf(s.fixTime, now, t.gpsLostMinutes);
-  const today = s.day === localDayOf(now);
+  const today = s.day === localDayOf(now, v.timeZone);
   const place = placeOf(s.lat, s.lon, s.speed);
   return {
     kendaraanId: v.vehicleId,

@@ -1,4 +1,5 @@
-import { vehicles, type vehicleState } from '../db/schema/index.js';
+import { sql } from 'drizzle-orm';
+import { units, vehicles, type vehicleState } from '../db/schema/index.js';
 import type { LiveState, VehicleInfo } from './live-state.js';
 
 /** The columns of `VehicleInfo` (with `driverName` from a left join of drivers on vehicles.driver_id). */
@@ -12,6 +13,7 @@ export const vehicleInfoColumns = {
   speedLimit: vehicles.speedLimit,
   odometer: vehicles.odometer,
   driverId: vehicles.driverId,
+  timeZone: sql<string>`(select ${units.timeZone} from ${units} where ${units.unitId} = ${vehicles.unitId})`,
 };
 
 export function vehicleInfoOf({
