@@ -1,4 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
@@ -32,12 +33,15 @@ export interface LiveHub {
   connect(unitId: number, socket: WebSocket): () => void;
   /** Open connections (for tests and metrics). */
   connections(): number;
+  /**
+   * Where the dashboard groups of a unit come from (the dashboard module); they are computed when they
+   * changed, at most once per flush. Until it is set no summary is sent.
+   */
+  summariseWith(summaryOf: (unitId: number) => Promise<DashboardSummary>): void;
   close(): void;
 }
 
 export interface LiveHubOptions {
-  /** The dashboard groups of a unit, computed when they changed (at most once per flush). */
-  summaryOf(unitId: number): Promise<DashboardSummary>;
   onError(err: unknown): void;
   /** Positions and summaries go out at most this often (default 1,000 ms). */
   flushMs?: number;
@@ -53,11 +57,12 @@ interface UnitChannel {
   summaryDirty: boolean;
 }
 
-export function createLiveHub(opts: LiveHubOptions): LiveHub {
+function createLiveHub(opts: LiveHubOptions): LiveHub {
   const flushMs = opts.flushMs ?? 1000;
   const pingMs = opts.pingMs ?? 25_000;
   const maxBuffered = opts.maxBufferedBytes ?? 2 * 1024 * 1024;
   const units = new Map<number, UnitChannel>();
+  let summaryOf: ((unitId: number) => Promise<DashboardSummary>) | null = null;
 
   const channel = (unitId: number) => {
     let c = units.get(unitId);
@@ -93,10 +98,10 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
         c.positions.clear();
         send(c, encode({ type: 'positions', data }));
       }
-      if (c.summaryDirty) {
+      if (c.summaryDirty && summaryOf) {
         c.summaryDirty = false;
         try {
-          send(c, encode({ type: 'summary', data: await opts.summaryOf(unitId) }));
+          send(c, encode({ type: 'summary', data: await summaryOf(unitId) }));
         } catch (err) {
           opts.onError(err);
         }
@@ -134,6 +139,9 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
       return () => c.sockets.delete(socket);
     },
     connections: () => [...units.values()].reduce((n, c) => n + c.sockets.size, 0),
+    summariseWith(source) {
+      summaryOf = source;
+    },
     close() {
       clearInterval(flushTimer);
       clearInterval(pingTimer);
@@ -153,7 +161,7 @@ const liveQuery = z.object({
  * request like on any API call, so no token answers 401, a role the user does not hold 403 and a page
  * of another site (its Origin) 403 before any socket exists.
  */
-export async function registerLive(
+async function registerLiveRoute(
   app: FastifyInstance,
   deps: {
     hub: LiveHub;
@@ -223,3 +231,29 @@ export async function registerLive(
     },
   );
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live channel's fan-out: the pipeline publishes to it, the dashboard gives it the summaries. */
+    liveHub: LiveHub;
+  }
+}
+
+/** The live channel: the hub (`app.liveHub`) and its WebSocket, `GET /api/live`. */
+export const liveChannel = fp<Pick<LiveHubOptions, 'flushMs' | 'pingMs'>>(
+  async (app, opts) => {
+    const hub = createLiveHub({
+      onError: (err) => app.log.error({ err }, 'live channel error'),
+      ...(opts.flushMs ? { flushMs: opts.flushMs } : {}),
+      ...(opts.pingMs ? { pingMs: opts.pingMs } : {}),
+    });
+    app.decorate('liveHub', hub);
+    await registerLiveRoute(app, {
+      hub,
+      clock: app.clock,
+      publicUrl: app.config.publicUrl,
+      allowedHosts: app.config.allowedHosts,
+    });
+  },
+  { name: 'live', dependencies: ['auth'], decorators: { fastify: ['config', 'clock'] } },
+);

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditList, auditQuery, problem } from '@pantau/contracts';
-import type { Db } from '../../db/client.js';
-import { auditPage } from './audit.js';
+import type { AuditService } from './audit.service.js';
 
 /** `GET /api/audit`: the chosen unit's audit trail (Administrator only). */
-export function auditRoutes(deps: { db: Db }) {
+export function auditRoutes(deps: { auditService: AuditService }) {
   return async function routes(fastify: FastifyInstance) {
     fastify.withTypeProvider<ZodTypeProvider>().get(
       '/',
@@ -18,7 +17,7 @@ export function auditRoutes(deps: { db: Db }) {
           response: { 200: auditList, 400: problem, 401: problem, 403: problem },
         },
       },
-      async (request) => auditPage(deps.db, request.role.unitId, request.query),
+      async (request) => deps.auditService.pageOfUnit(request.role.unitId, request.query),
     );
   };
 }

@@ -11,9 +11,7 @@ import {
   importResponse,
   problem,
 } from '@pantau/contracts';
-import type { ManagementDeps } from '../management-deps.js';
-import { createDriversRepo } from './drivers.repo.js';
-import { createDriversService } from './drivers.service.js';
+import type { DriversService } from './drivers.service.js';
 
 /** Most rows a report (the table's .xlsx export) answers at once. */
 const REPORT_MAX_ROWS = 10_000;
@@ -27,13 +25,7 @@ const errors = { 400: problem, 401: problem, 403: problem };
 const writeErrors = { ...errors, 404: problem, 409: problem };
 
 /** Drivers (pengemudi): driver management is the Administrator's, reads included. */
-export function driversRoutes(deps: ManagementDeps) {
-  const driversService = createDriversService({
-    db: deps.db,
-    driversRepo: createDriversRepo(deps.db),
-    clock: deps.clock,
-    refreshVehicles: () => deps.pipeline.refreshVehicles(),
-  });
+export function driversRoutes({ driversService }: { driversService: DriversService }) {
   return async function routes(app: FastifyInstance) {
     const fastify = app.withTypeProvider<ZodTypeProvider>();
     const actorOf = (request: { user: { userId: number; username: string } }) => ({

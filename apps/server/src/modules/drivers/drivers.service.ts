@@ -8,7 +8,8 @@ import {
   uniqueViolationOf,
   type CheckedRow,
 } from '../../lib/import-rows.js';
-import { diffFields, recordAudit, recordAudits, type Actor } from '../audit/audit.js';
+import { diffFields, type Actor } from '../audit/audit.js';
+import { recordAudit, recordAudits } from '../audit/audit.repo.js';
 import { checkImportedDrivers } from './drivers.import.js';
 import type { DriverSearchQuery, DriverValues, DriversRepo } from './drivers.repo.js';
 

@@ -13,9 +13,7 @@ import {
   unitInfo,
   unitInfoInput,
 } from '@pantau/contracts';
-import type { ManagementDeps } from '../management-deps.js';
-import { createFleetsRepo } from './fleets.repo.js';
-import { createFleetsService, type UnitActor } from './fleets.service.js';
+import type { FleetsService, UnitActor } from './fleets.service.js';
 
 const fleetParams = z.object({ fleetId: idParam() });
 const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem };
@@ -27,8 +25,7 @@ const actorOf = (request: FastifyRequest): UnitActor => ({
 });
 
 /** Fleets of the chosen unit (`/api/units/fleet…`) and the unit's own info (`/api/units/info`); Administrator only. */
-export function fleetsRoutes(deps: ManagementDeps) {
-  const fleetsService = createFleetsService({ fleetsRepo: createFleetsRepo(deps.db), db: deps.db });
+export function fleetsRoutes({ fleetsService }: { fleetsService: FleetsService }) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const admin = { auth: 'admin' as const };

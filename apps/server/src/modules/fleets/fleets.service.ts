@@ -1,7 +1,8 @@
 import type { FleetInput, FleetRow, FleetSearchQuery, UnitInfo, UnitInfoInput } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
-import { diffFields, recordAudit, type Actor } from '../audit/audit.js';
+import { diffFields, type Actor } from '../audit/audit.js';
+import { recordAudit } from '../audit/audit.repo.js';
 import type { FleetsRepo } from './fleets.repo.js';
 
 export interface UnitActor extends Actor {

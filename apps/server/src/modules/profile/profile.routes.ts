@@ -9,28 +9,13 @@ import {
   userSettings,
   userSettingsResponse,
 } from '@pantau/contracts';
-import { createAuthRepo } from '../auth/auth.repo.js';
 import { setTokenCookie } from '../auth/auth.routes.js';
-import { createTokenService } from '../auth/auth.tokens.js';
-import { createLoginLimiter, defaultLoginLimits } from '../auth/login-limiter.js';
-import type { ManagementDeps } from '../management-deps.js';
-import { createProfileRepo } from './profile.repo.js';
-import { createProfileService } from './profile.service.js';
+import type { ProfileService } from './profile.service.js';
 
 const errors = { 400: problem, 401: problem, 409: problem, 429: problem };
 
 /** The signed-in user: /api/auth/profile, /api/auth/password, /api/auth/settings. */
-export function profileRoutes(deps: ManagementDeps) {
-  const profileService = createProfileService({
-    db: deps.db,
-    profileRepo: createProfileRepo(deps.db),
-    authRepo: createAuthRepo(deps.db),
-    // Same secret and clock as sign-in, so the token answered here is one the guard accepts.
-    tokens: createTokenService({ secret: deps.config.jwtSecret!, clock: deps.clock }),
-    // Wrong current passwords are counted like failed sign-ins (5 per user and address in 15 minutes).
-    limiter: createLoginLimiter(defaultLoginLimits, deps.clock),
-    clock: deps.clock,
-  });
+export function profileRoutes({ profileService }: { profileService: ProfileService }) {
   const actorOf = (request: { user: { userId: number; username: string } }) => ({
     userId: request.user.userId,
     username: request.user.username,

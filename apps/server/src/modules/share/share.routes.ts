@@ -12,27 +12,20 @@ import {
   shareLinkQuery,
   shareLinkRow,
 } from '@pantau/contracts';
-import type { ManagementDeps } from '../management-deps.js';
-import { createShareRepo } from './share.repo.js';
-import { createShareService } from './share.service.js';
+import type { ShareService } from './share.service.js';
 
 const errors = { 400: problem, 401: problem, 403: problem, 404: problem };
 
 /** Shared live location: /api/share-links… (Administrator), /api/share/{token} (anyone with the link). */
-export function shareRoutes(deps: ManagementDeps) {
-  const shareService = createShareService({
-    db: deps.db,
-    shareRepo: createShareRepo(deps.db),
-    trackingService: deps.trackingService,
-    clock: deps.clock,
-  });
+export function shareRoutes(deps: { shareService: ShareService; publicUrl: string | undefined }) {
+  const { shareService } = deps;
   const actorOf = (request: FastifyRequest) => ({
     userId: request.user.userId,
     username: request.user.username,
     unitId: request.role.unitId,
   });
   const originOf = (request: FastifyRequest) =>
-    (deps.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+    (deps.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ShareLinkRow, SharedVehicle } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ShareRefusedError } from '../../errors.js';
-import { recordAudit, type Actor } from '../audit/audit.js';
+import type { Actor } from '../audit/audit.js';
+import { recordAudit } from '../audit/audit.repo.js';
 import type { TrackingService } from '../tracking/tracking.service.js';
 import type { ShareLinkRecord, ShareRepo } from './share.repo.js';
 

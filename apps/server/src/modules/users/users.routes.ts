@@ -11,9 +11,7 @@ import {
   userSearchQuery,
   userUpdateInput,
 } from '@pantau/contracts';
-import type { ManagementDeps } from '../management-deps.js';
-import { createUsersRepo } from './users.repo.js';
-import { createUsersService, type ActingAdministrator } from './users.service.js';
+import type { ActingAdministrator, UsersService } from './users.service.js';
 
 const userParams = z.object({ userId: idParam() });
 const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem };
@@ -27,8 +25,7 @@ const actorOf = (request: FastifyRequest): ActingAdministrator => ({
 });
 
 /** Users of the chosen unit and their role in it; every route is the Administrator's. */
-export function usersRoutes(deps: ManagementDeps) {
-  const usersService = createUsersService({ usersRepo: createUsersRepo(deps.db), db: deps.db });
+export function usersRoutes({ usersService }: { usersService: UsersService }) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(

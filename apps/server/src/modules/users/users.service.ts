@@ -9,7 +9,8 @@ import {
   type FieldError,
 } from '../../errors.js';
 import { hashPassword } from '../../lib/password.js';
-import { diffFields, recordAudit, type Actor } from '../audit/audit.js';
+import { diffFields, type Actor } from '../audit/audit.js';
+import { recordAudit } from '../audit/audit.repo.js';
 import type { MemberRecord, UsersRepo } from './users.repo.js';
 
 /** The Administrator acting, in the unit they chose. */

@@ -12,9 +12,7 @@ import {
   vehicleRow,
   vehicleSearchQuery,
 } from '@pantau/contracts';
-import type { ManagementDeps } from '../management-deps.js';
-import { createVehiclesRepo } from './vehicles.repo.js';
-import { createVehiclesService } from './vehicles.service.js';
+import type { VehiclesService } from './vehicles.service.js';
 
 /** Most rows a report (the table's .xlsx export) answers at once. */
 export const REPORT_MAX_ROWS = 10_000;
@@ -28,13 +26,7 @@ const errors = { 400: problem, 401: problem, 403: problem };
 const writeErrors = { ...errors, 404: problem, 409: problem };
 
 /** `kendaraan` keeps the spec's path name (DESIGN §5). Reads: every role of the unit; writes: Administrator. */
-export function vehiclesRoutes(deps: ManagementDeps) {
-  const vehiclesService = createVehiclesService({
-    db: deps.db,
-    vehiclesRepo: createVehiclesRepo(deps.db),
-    clock: deps.clock,
-    refreshVehicles: () => deps.pipeline.refreshVehicles(),
-  });
+export function vehiclesRoutes({ vehiclesService }: { vehiclesService: VehiclesService }) {
   return async function routes(app: FastifyInstance) {
     const fastify = app.withTypeProvider<ZodTypeProvider>();
     const actorOf = (request: { user: { userId: number; username: string } }) => ({
