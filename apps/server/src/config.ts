@@ -1,8 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+// src/config.ts when run from source, dist/main.js when compiled: one folder below apps/server either way.
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The server's version (its package.json), shown by the health check and the API docs. */
+export const version = (
+  JSON.parse(readFileSync(resolve(serverRoot, 'package.json'), 'utf8')) as { version: string }
+).version;
 
 const port = (fallback: number) =>
   z.coerce

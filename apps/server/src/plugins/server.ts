@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -11,15 +10,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from '../config.js';
+import { version, type Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { registerCompression } from './compress.js';
 import { problemServerOptions, registerErrorHandling } from './errors.js';
-
-/** The server's version (package.json), shown by the health check and the API docs. */
-export const version = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { version } from '../../plugins/server.js';
+import { version } from '../../config.js';
 import { healthRoutes } from './health.routes.js';
 import { createHealthService } from './health.service.js';
 
