@@ -4,3 +4,4 @@ export * from './vehicles.js';
 export * from './events.js';
 export * from './telemetry.js';
 export * from './management.js';
+export * from './geography.js';

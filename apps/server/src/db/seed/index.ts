@@ -29,6 +29,7 @@ import {
 } from './catalog.js';
 import { placeAndText } from '../../places/place-names.js';
 import { createRandom, luhnCheckDigit, type Random } from './prng.js';
+import { seedUnitGeography } from './geography.js';
 
 export { demoCredentials, DEMO_PASSWORD } from './catalog.js';
 
@@ -114,6 +115,7 @@ export async function seedDemo(
         .insert(fleets)
         .values(unit.fleets.map((fleetName) => ({ unitId, fleetName })))
         .returning({ fleetId: fleets.fleetId });
+      await seedUnitGeography(tx, unitId, unit.key);
       const configs = unit.vehicleClass === 'CC' ? ccConfigs : truckConfigs;
 
       const vehicleIds: number[] = [];
