@@ -17,6 +17,13 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's load and refresh figures (apps/web/src/lib/metrics.ts), which the specs read.
+    storageState: {
+      cookies: [],
+      origins: [
+        { origin: `http://127.0.0.1:${port}`, localStorage: [{ name: 'pantau.metrics', value: '1' }] },
+      ],
+    },
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -248,8 +248,14 @@ async function run(n, profiling, network) {
     timers.push(timer);
     ws.on?.('close', () => clearInterval(timer));
   };
-  // Bench instrumentation (lives in the bench, not in the app): long tasks and refresh times.
+  // Bench instrumentation (lives in the bench, not in the app): long tasks and refresh times, and the
+  // app's own figures turned on (apps/web/src/lib/metrics.ts).
   await page.addInitScript((expected) => {
+    try {
+      window.localStorage.setItem('pantau.metrics', '1');
+    } catch {
+      // about:blank (between --warm's visits) has no storage
+    }
     const b = (window.__bench = { longTasks: [], drawnAt: null, refreshes: [] });
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) b.longTasks.push({ start: e.startTime, duration: e.duration });

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { removeBootShell } from '../features/map/boot-shell';
+import { removeBootShell } from '../features/map/boot';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
 

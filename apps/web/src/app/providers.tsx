@@ -32,7 +32,7 @@ function ThemedApp({ children, runtimeStyles }: { children: ReactNode; runtimeSt
         // pages (signed-out-main.tsx) generate theirs instead: a few components' styles, not 1 MB of CSS.
         zeroRuntime: !runtimeStyles,
         components: {
-          Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 12px' },
+          Layout: { headerBg: '#ffffff', headerHeight: 'var(--header-height)', headerPadding: '0 12px' },
         },
       }}
     >

@@ -17,8 +17,6 @@ export type BooleanSettingKey = Exclude<SettingKey, 'direction'>;
 export const SETTINGS_STORAGE_KEY = 'settings';
 /** Desktop breakpoint (spec §9). */
 export const DESKTOP_QUERY = '(min-width: 992px)';
-export const SIDEBAR_WIDTH = 220;
-export const SIDEBAR_COLLAPSED_WIDTH = 80;
 export const SETTINGS_DRAWER_WIDTH = 300;
 export const MOBILE_DRAWER_WIDTH = 220;
 

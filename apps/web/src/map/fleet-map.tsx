@@ -28,7 +28,7 @@ export interface FleetMapProps {
   /** Shows the distance float button (spec S-051) and the measuring tool. */
   showRuler?: boolean;
   testId?: string;
-  /** Takes the map started at boot for this page (early-map.ts) when there is one. */
+  /** Takes the map started at boot for this page (early-handoff.ts) when there is one. */
   adoptEarly?: boolean;
 }
 

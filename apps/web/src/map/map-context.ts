@@ -8,6 +8,15 @@ export interface MapContextValue {
   baseMap: 'remote' | 'offline';
 }
 
+/** A map and what its React side needs: the context value once its style is loaded. */
+export interface MapHandle {
+  map: MapLibreMap;
+  /** Null until the style is loaded; a new value after every style (re)load. */
+  value: MapContextValue | null;
+  /** Told of every new value. */
+  onChange: ((value: MapContextValue) => void) | null;
+}
+
 export const MapContext = createContext<MapContextValue | null>(null);
 
 /** The map of the nearest `<MapView>`; only its children may call this. */

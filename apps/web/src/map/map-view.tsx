@@ -3,10 +3,13 @@ import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { markMetric, writeMetric } from '../lib/metrics';
 import { baseMap, preferOffline, TILE_ERROR_LIMIT, type BaseMap } from './base-style';
 import { installMapImages } from './canvas-images';
-import { withEarlyWorker } from './early-worker';
-import { MapContext, type MapContextValue } from './map-context';
+import { takeEarlyMap } from './early-handoff';
+import { MapContext, type MapContextValue, type MapHandle } from './map-context';
+
+export type { MapHandle } from './map-context';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -14,11 +17,10 @@ maplibregl.setWorkerUrl(workerUrl);
  * Starts maplibre's worker and decides the base map now, before any map exists: for a page that is
  * about to show one (called at boot). Otherwise the worker is created with the first map, and its
  * script (~0.5 MB) is fetched and compiled while the vehicles wait to be clustered: ~0.2 s at 10,000
- * vehicles (bench/map-bench.mjs, docs/performance.md). The worker public/prefetch-snapshot.js started,
- * if any, is the one maplibre gets (early-worker.ts).
+ * vehicles (bench/map-bench.mjs, docs/performance.md).
  */
 export function prewarmMap(): void {
-  withEarlyWorker(workerUrl, () => maplibregl.prewarm());
+  maplibregl.prewarm();
   void baseMap();
 }
 
@@ -40,17 +42,8 @@ interface MapViewProps {
   rtl?: boolean;
   /** Labels of the built-in controls (zoom in/out, compass) in the user's language. */
   locale?: Record<string, string>;
-  /** Takes the map started at boot for this page (early-map.ts) when there is one. */
+  /** Takes the map started at boot for this page (early-handoff.ts) when there is one. */
   adoptEarly?: boolean;
-}
-
-/** A map and what its React side needs: the context value once its style is loaded. */
-export interface MapHandle {
-  map: maplibregl.Map;
-  /** Null until the style is loaded; a new value after every style (re)load. */
-  value: MapContextValue | null;
-  /** Told of every new value. */
-  onChange: ((value: MapContextValue) => void) | null;
 }
 
 /** The map container: left-to-right whatever the page direction (the canvas and its controls). */
@@ -88,7 +81,7 @@ export function createMap(el: HTMLDivElement, base: BaseMap, locale?: Record<str
   const removeImages = installMapImages(map);
   map.once('remove', removeImages);
   map.on('style.load', () => {
-    if (styleVersion === 0) performance.mark('pantau:map-style-loaded');
+    if (styleVersion === 0) markMetric('map-style-loaded');
     styleVersion += 1;
     el.dataset.baseMap = kind;
     handle.value = { map, styleVersion, baseMap: kind };
@@ -104,34 +97,6 @@ export function createMap(el: HTMLDivElement, base: BaseMap, locale?: Record<str
     map.setStyle(preferOffline().style, { diff: false });
   });
   return handle;
-}
-
-/** A map started before its page was rendered (early-map.ts): its container now, the map once made. */
-export interface EarlyMap {
-  el: HTMLDivElement;
-  handle: Promise<MapHandle>;
-  /** The page shows it now (its repaints were held while it was hidden). */
-  shown(map: maplibregl.Map): void;
-}
-
-let earlyMap: EarlyMap | undefined;
-
-/** Offers an early map to the next MapView that adopts one. */
-export function offerEarlyMap(early: EarlyMap): void {
-  earlyMap = early;
-}
-
-/** Takes back an offered map no MapView has adopted; false when one has. */
-export function withdrawEarlyMap(early: EarlyMap): boolean {
-  if (earlyMap !== early) return false;
-  earlyMap = undefined;
-  return true;
-}
-
-function takeEarlyMap(): EarlyMap | undefined {
-  const early = earlyMap;
-  earlyMap = undefined;
-  return early;
 }
 
 /**
@@ -161,9 +126,9 @@ export function MapView({
     const early = adoptEarly ? takeEarlyMap() : undefined;
     const el = early?.el ?? createMapContainer();
     el.style.cssText = 'width:100%;height:100%';
-    // Tests and bench/map-bench.mjs find the map by this (not the hidden one of early-map.ts).
+    // Tests and bench/map-bench.mjs find the map by this (not the boot's map before the page took it).
     el.dataset.testid = 'map-view';
-    if (early) el.dataset.startedEarly = 'true';
+    if (early) writeMetric(el, 'startedEarly', true);
     outer.appendChild(el);
     const made =
       early?.handle ??

@@ -2,9 +2,10 @@ import type { TrackingItem } from '@pantau/contracts';
 import type { GeoJSONSource, MapGeoJSONFeature, MapMouseEvent, MapSourceDataEvent, Point } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLiveStore } from '../lib/live/live-store';
+import { markMetric, metricsOn, writeMetric } from '../lib/metrics';
 import type { SpotVehicles } from './cluster-list';
 import { removeOwned, useMap } from './map-context';
-import { takeEarlyVehicles } from './early-map';
+import { takeEarlyVehicles } from './early-handoff';
 import { createRepaintGate, type RepaintGate } from './repaint-gate';
 import {
   addVehicleLayers,
@@ -64,10 +65,11 @@ interface VehiclesLayerProps {
  * rotated by course, plate from zoom 11), refreshed incrementally at most once a second; the selected
  * vehicle in its own unclustered source. Renders nothing.
  *
- * The container's data attributes say what is on screen (tests and bench/map-bench.mjs read them):
- * `data-vehicle-count` vehicles with a fix, `data-vehicles-drawn` vehicles in the source at the last
- * painted frame, `data-vehicle-updates` data refreshes painted so far, and `data-vehicles-rendered`
- * vehicles inside the viewport by `queryRenderedFeatures` (refreshed sparingly: it is not free).
+ * With figures on (lib/metrics.ts: tests and bench/map-bench.mjs) the container's data attributes say
+ * what is on screen: `data-vehicle-count` vehicles with a fix, `data-vehicles-drawn` vehicles in the
+ * source at the last painted frame, `data-vehicle-updates` data refreshes painted so far, and
+ * `data-vehicles-rendered` vehicles inside the viewport by `queryRenderedFeatures` (refreshed sparingly:
+ * it is not free).
  */
 export function VehiclesLayer({ vehicles, selected, onSelect, onSpot }: VehiclesLayerProps) {
   const { map, styleVersion } = useMap();
@@ -88,7 +90,7 @@ export function VehiclesLayer({ vehicles, selected, onSelect, onSpot }: Vehicles
   useLayoutEffect(() => {
     // The vehicles known now go into the new source itself: an empty source and then the data would be
     // two messages to maplibre's worker, the second waiting behind the first and a frame (~0.2 s).
-    // A map started at boot (early-map.ts) may have its vehicles source already: it is taken as it is,
+    // A map started at boot (early-handoff.ts) may have its vehicles source already: it is taken as it is,
     // and its frames, held while it was hidden, are this layer's to let through.
     const early = live ? takeEarlyVehicles(map) : undefined;
     early?.release();
@@ -207,14 +209,14 @@ export function VehiclesLayer({ vehicles, selected, onSelect, onSpot }: Vehicles
     let inFlightSince: number | null = null;
     /** Changes arrived while an update was in flight. */
     let dirty = false;
-    // Drawn already in the boot shell (early-map.ts): that frame was the mark.
+    // Drawn already in the boot shell (features/map/boot): that frame was the mark.
     let drawnMarked = container.dataset.vehiclesDrawn !== undefined;
     const gate = gateRef.current!;
     if (applied.current !== null) {
       // Seeded with the source: drawn once its tiles are painted, like an update just sent.
       const withFix = countWithFix([...applied.current.values()]);
-      container.dataset.vehicleCount = String(withFix);
-      if (withFix > 0) performance.mark('pantau:vehicles-sent', { detail: withFix });
+      writeMetric(container, 'vehicleCount', withFix);
+      if (withFix > 0) markMetric('vehicles-sent', withFix);
       awaiting = withFix;
       inFlightSince = lastRun = performance.now();
     }
@@ -224,19 +226,19 @@ export function VehiclesLayer({ vehicles, selected, onSelect, onSpot }: Vehicles
       if (awaiting === null || !map.isSourceLoaded(VEHICLES_SOURCE)) return;
       inFlightSince = null;
       refreshes += 1;
-      container.dataset.vehiclesDrawn = String(awaiting);
+      writeMetric(container, 'vehiclesDrawn', awaiting);
       if (awaiting > 0 && !drawnMarked) {
         drawnMarked = true;
-        performance.mark('pantau:vehicles-drawn', { detail: awaiting });
+        markMetric('vehicles-drawn', awaiting);
       }
-      container.dataset.vehicleUpdates = String(refreshes);
+      writeMetric(container, 'vehicleUpdates', refreshes);
       awaiting = null;
       const now = performance.now();
-      if (now - lastCounted >= COUNT_RENDERED_MS) {
+      if (metricsOn && now - lastCounted >= COUNT_RENDERED_MS) {
         lastCounted = now;
         // Off the frame: counting is for tests, the frame is for the user.
         setTimeout(() => {
-          if (map.getSource(VEHICLES_SOURCE)) container.dataset.vehiclesRendered = String(countRendered(map));
+          if (map.getSource(VEHICLES_SOURCE)) writeMetric(container, 'vehiclesRendered', countRendered(map));
         }, 0);
       }
       // Changes that came in meanwhile go out now (or when a second has passed since the last send).
@@ -262,7 +264,7 @@ export function VehiclesLayer({ vehicles, selected, onSelect, onSpot }: Vehicles
       if (!previous && current.length === 0) {
         // Not seeded yet: the source starts empty, and an empty update in flight would hold back the
         // snapshot (maplibre's worker is busy with the base map's tiles at this point).
-        container.dataset.vehicleCount = '0';
+        writeMetric(container, 'vehicleCount', 0);
         return;
       }
       const diff = diffVehicles(previous ?? new Map(), current);
@@ -272,11 +274,11 @@ export function VehiclesLayer({ vehicles, selected, onSelect, onSpot }: Vehicles
       applied.current = diff.next;
       if (changes && emptySourceDiff(changes)) return; // nothing the map shows changed
       if (current.length > 0 && (!previous || previous.size === 0))
-        performance.mark('pantau:vehicles-sent', { detail: current.length });
+        markMetric('vehicles-sent', current.length);
       gate.hold(HOLD_MS);
       const done = changes ? source.updateData(changes) : source.setData(vehicleCollection(current));
       const withFix = countWithFix(current);
-      container.dataset.vehicleCount = String(withFix);
+      writeMetric(container, 'vehicleCount', withFix);
       const id = ++sent;
       inFlightSince = now;
       done.then(

@@ -2,7 +2,7 @@ import { Drawer, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
-import { MOBILE_DRAWER_WIDTH, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../lib/layout-settings';
+import { MOBILE_DRAWER_WIDTH } from '../../lib/layout-settings';
 import { useLayoutStore } from '../../lib/layout-store';
 import { SidebarMenu } from './sidebar-menu';
 
@@ -47,8 +47,8 @@ export function Sidebar({ role }: { role: string | null }) {
   return (
     <Layout.Sider
       theme={theme}
-      width={SIDEBAR_WIDTH}
-      collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
+      width="var(--sider-width)"
+      collapsedWidth="var(--sider-collapsed-width)"
       collapsed={collapsed}
       trigger={null}
       collapsible

@@ -1,6 +1,7 @@
 import { MAX_PAGE_SIZE, type TrackingItem } from '@pantau/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError } from '../api-client';
+import { markMetric } from '../metrics';
 import { trackingListOf } from './tracking-guard';
 
 export const trackingKeys = { all: ['tracking'] as const };
@@ -47,7 +48,7 @@ export async function getTracking(signal?: AbortSignal): Promise<TrackingItem[]>
   const page = async (skip: number) =>
     checked(await api.getAuth<unknown>('tracking', { query: { Take: MAX_PAGE_SIZE, Skip: skip }, signal }));
   const first = checked((await prefetched()) ?? (await api.getAuth<unknown>('tracking', { signal })));
-  performance.mark('pantau:tracking-snapshot', { detail: first.results.length });
+  markMetric('tracking-snapshot', first.results.length);
   if (first.results.length >= first.count || first.results.length === 0) return first.results;
   const skips: number[] = [];
   for (let skip = first.results.length; skip < first.count; skip += MAX_PAGE_SIZE) skips.push(skip);

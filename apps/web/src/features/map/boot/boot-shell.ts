@@ -1,4 +1,5 @@
-import type { LayoutSettings } from '../../lib/layout-settings';
+import type { LayoutSettings } from '../../../lib/layout-settings';
+import '../pages/map-page.css';
 import './boot-shell.css';
 
 /** What the boot shell is drawn from: the layout settings and whether the screen is a phone's. */
@@ -7,16 +8,13 @@ export type BootShellLayout = Pick<
   'boxed' | 'collapsed' | 'darkSidebar' | 'direction' | 'weakColor'
 > & { mobile: boolean };
 
-/** Below this height the map page scrolls (min-height 420 px + top bar + padding + toolbar). */
-const MIN_HEIGHT = 420 + 56 + 40;
-
 /**
- * Whether /map's map may be shown in the boot shell before the app is rendered: only where the shell's
- * layout is plain enough for the boot shell to match it to the pixel (a desktop screen, not boxed, no
- * weak colours, tall enough not to scroll). Elsewhere the map waits, hidden, for its page.
+ * Whether the shell's layout is plain enough for the boot shell to match it to the pixel: a desktop
+ * screen, not boxed, no weak colours. (A screen too short for the map page is told by the boot shell
+ * itself once drawn: its workspace scrolls.)
  */
-export function bootShellFits(layout: BootShellLayout, viewportHeight: number): boolean {
-  return !layout.mobile && !layout.boxed && !layout.weakColor && viewportHeight >= MIN_HEIGHT;
+export function bootShellFits(layout: BootShellLayout): boolean {
+  return !layout.mobile && !layout.boxed && !layout.weakColor;
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -55,32 +53,37 @@ let shown: HTMLElement | undefined;
 
 /**
  * Draws the shell's frame before the app is rendered, for /map on a first visit: the sidebar with the
- * brand and its items sketched, the top bar and the page title, each where the shell puts them
- * (boot-shell.css mirrors app/styles.css and map-page.css). Answers the map's stage: the early map is
- * shown there as soon as its vehicles can be drawn, while React renders the real shell (~0.3–0.5 s on
- * the bench machine) — the fleet, which is what the page is for, does not wait for the menu and the
- * header (bench/map-bench.mjs, docs/performance.md). The app removes it in its first commit
+ * brand and its items sketched, the top bar and the page title. Its geometry is the shell's own: the
+ * shell's CSS variables (app/styles.css) and the map page's classes (map-page.css), so its map stage is
+ * where the page's will be. Answers the stage and whether the boot shell is `visible`: where it cannot
+ * match the shell (see bootShellFits, or a screen too short for the map page) it stays hidden, and the
+ * map in its stage with it, until the page takes the map. The app removes it in its first commit
  * (`removeBootShell`), the one in which the page takes the map.
  */
 export function showBootShell(
   layout: BootShellLayout,
   text: { appName: string; title: string },
-): HTMLElement {
+): { stage: HTMLElement; visible: boolean } {
   removeBootShell();
   const sider = div(
     `boot-shell-sider${layout.darkSidebar ? ' is-dark sidebar-dark' : ''}${layout.collapsed ? ' is-collapsed' : ''}`,
     div('sidebar-brand', brandMark(), ...(layout.collapsed ? [] : [text.appName])),
     div('boot-shell-menu', ...Array.from({ length: MENU_SKETCH }, () => div('boot-shell-item'))),
   );
-  const stage = div('boot-shell-stage');
-  const page = div('boot-shell-page', div('boot-shell-title', text.title), stage);
-  const root = div('boot-shell', sider, div('boot-shell-main', div('boot-shell-header'), page));
+  const stage = div('map-stage boot-shell-stage');
+  const page = div('map-page', div('map-toolbar', div('boot-shell-title', text.title)), stage);
+  const workspace = div('app-workspace boot-shell-workspace', div('app-workspace-inner', page));
+  const root = div('boot-shell', sider, div('boot-shell-main', div('boot-shell-header'), workspace));
   root.dir = layout.direction;
   root.dataset.testid = 'boot-shell';
+  if (layout.mobile) root.dataset.mobile = 'true';
   root.setAttribute('aria-busy', 'true');
+  root.style.visibility = 'hidden';
   document.body.appendChild(root);
   shown = root;
-  return stage;
+  const visible = bootShellFits(layout) && workspace.scrollHeight <= workspace.clientHeight;
+  if (visible) root.style.visibility = '';
+  return { stage, visible };
 }
 
 /** Takes the boot shell away (the app's first commit): a map still in it goes with it. */
