@@ -5,7 +5,9 @@ import type { Plugin } from 'vite';
  * (src/app/app-root.tsx: React's tree, antd, the router and the pages) dynamically, so that a map page's
  * boot runs before the app's ~0.1–0.2 s of module evaluation; Vite would then fetch those chunks only
  * when the import runs. Listed here, they download (and compile) from the start, as before, and their
- * styles are in place for the first render.
+ * styles are in place for the first render. At low priority: on a slow link the boot's own requests
+ * (its scripts, maplibre's worker, the snapshot) go first, and the fleet is drawn in the boot shell
+ * before the app is needed.
  */
 export function preloadApp(entry = 'src/app/app-root.tsx'): Plugin {
   return {
@@ -33,7 +35,7 @@ export function preloadApp(entry = 'src/app/app-root.tsx'): Plugin {
         return [
           ...[...files].filter(fresh).map((file) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${file}` },
             injectTo: 'head' as const,
           })),
           ...[...styles].filter(fresh).map((file) => ({

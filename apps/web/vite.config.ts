@@ -1,8 +1,18 @@
 import react from '@vitejs/plugin-react';
+import type { CodeSplittingNameFunction } from 'rolldown';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { firstLoadModules } from './first-load-chunks';
 import { mapWorkerMeta } from './map-worker-meta';
 import { precompress } from './precompress';
 import { preloadApp } from './preload-app';
+
+const firstLoad = firstLoadModules(
+  ['src/app/main.tsx', 'src/app/app-root.tsx'].map((f) => fileURLToPath(new URL(f, import.meta.url))),
+);
+/** A chunk group's name for the modules of the first load it matches; the others split as usual. */
+const ofFirstLoad: (name: string) => CodeSplittingNameFunction = (name) => (id, ctx) =>
+  firstLoad(id, ctx) ? name : null;
 
 // In dev Vite serves the SPA and proxies /api (REST and the live WebSocket) to the server on :3000.
 // The production build goes to dist/, which the server serves.
@@ -23,14 +33,20 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
+        // antd's chunks are split by the pages that use them (`entriesAware`); their generated names
+        // list those pages, too long for a file name.
+        chunkFileNames: (chunk) => `assets/${chunk.name.startsWith('antd~') ? 'antd' : '[name]'}-[hash].js`,
         codeSplitting: {
           // A group takes the modules its members import unless an earlier group has them: react and
           // the boot's libraries (maplibre, zod, i18next, dayjs …) come before antd, which imports some
           // of them, so that main.tsx's boot loads none of antd (the app, with antd, comes after).
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             {
-              name: 'vendor',
+              name: ofFirstLoad('react'),
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+            },
+            {
+              name: ofFirstLoad('vendor'),
               test: /node_modules[\\/](?!antd[\\/]|@ant-design[\\/]|@rc-component[\\/]|rc-[a-z-]+[\\/]|exceljs[\\/])/,
             },
             // Its code only: antd/dist/antd.css (main.tsx) stays with the entry's styles, or the entry would
@@ -38,6 +54,8 @@ export default defineConfig({
             {
               name: 'antd',
               test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+)[\\/](?!.*\.css$)/,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 20_000,
             },
             // Loaded only when a user exports to Excel: kept out of the vendor chunk every page loads.
             { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/ },
