@@ -10,9 +10,6 @@ window.__pantauBooted = true;
 
 const queryClient = createQueryClient();
 const boot = bootFleetPage(queryClient);
-// The dashboard is not in the app's first chunk: when it is the page opened, its code loads beside it.
-if (['/', '/_app'].includes(window.location.pathname))
-  void import('../features/dashboard/pages/dashboard-page');
 
 // The app itself (React, antd, the router and the pages) is evaluated only now: on /map its ~0.1–0.2 s
 // of module evaluation comes after the map's vehicles went to the worker, not before.
