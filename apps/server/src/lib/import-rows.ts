@@ -107,6 +107,42 @@ export function fieldErrorsOf(error: z.ZodError, rename: Record<string, string> 
   });
 }
 
+/**
+ * A file row read for the input schema: its cells by field name (`columns`; any other column dropped)
+ * and a draft input with each field of `kinds` read as its kind; `adjust` tidies a field's value further
+ * (a spelling of a SIM class, a vehicle class).
+ */
+export function draftOf(
+  raw: Record<string, unknown>,
+  columns: readonly string[],
+  kinds: Record<string, CellKind>,
+  adjust: Record<string, (value: unknown) => unknown> = {},
+): { cells: Record<string, unknown>; draft: Record<string, unknown> } {
+  const cells = canonicalRow(raw, columns);
+  const draft: Record<string, unknown> = {};
+  for (const [field, kind] of Object.entries(kinds)) {
+    const value = coerceCell(cells[field], kind);
+    if (value !== undefined) draft[field] = adjust[field] ? adjust[field](value) : value;
+  }
+  return { cells, draft };
+}
+
+/**
+ * The draft checked by the input's schema, as a single create would be: the input with `errors` (found
+ * while reading the row), or no input and every error (the schema's on the columns `rename` names).
+ */
+export function checkedRowOf<T>(
+  schema: z.ZodType<T>,
+  draft: Record<string, unknown>,
+  errors: FieldError[] = [],
+  rename: Record<string, string> = {},
+): CheckedRow<T> {
+  const parsed = schema.safeParse(draft);
+  return parsed.success
+    ? { input: parsed.data, errors }
+    : { input: null, errors: [...fieldErrorsOf(parsed.error, rename), ...errors] };
+}
+
 /** One validated row of an import: the input to store, or its errors. */
 export interface CheckedRow<T> {
   input: T | null;
@@ -135,7 +171,7 @@ export function markDuplicatesInFile<T>(
 }
 
 /** The answer to an import: every row (1-based) with its errors. */
-export function importResponseOf(rows: CheckedRow<unknown>[], created: number): ImportResponse {
+function importResponseOf(rows: CheckedRow<unknown>[], created: number): ImportResponse {
   return {
     total: rows.length,
     valid: rows.filter((r) => r.errors.length === 0).length,
@@ -148,7 +184,7 @@ export function importResponseOf(rows: CheckedRow<unknown>[], created: number): 
  * The 400 of an import with a row at fault: every error with its path in the request body,
  * `rows.<index>.<field>` (index 0-based, like any array path in a request body).
  */
-export function importValidationError(rows: CheckedRow<unknown>[]): ValidationError {
+function importValidationError(rows: CheckedRow<unknown>[]): ValidationError {
   const bad = rows.filter((r) => r.errors.length > 0).length;
   return new ValidationError(
     `${bad} of ${rows.length} rows have errors; nothing was imported`,
@@ -156,17 +192,25 @@ export function importValidationError(rows: CheckedRow<unknown>[]): ValidationEr
   );
 }
 
-/** PostgreSQL's unique violation (a race the checks before the write could not see). */
-export function uniqueViolationOf(err: unknown): { constraint: string; detail: string } | null {
-  // drizzle wraps the driver's error; PGlite and node-postgres both carry code, constraint and detail.
-  let e = err as { code?: unknown; constraint?: unknown; detail?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
-    if (e.code === '23505')
-      return {
-        constraint: typeof e.constraint === 'string' ? e.constraint : '',
-        detail: typeof e.detail === 'string' ? e.detail : '',
-      };
-    e = e.cause as typeof e;
-  }
-  return null;
+/**
+ * An import with a checked preview. Rows come checked as creates would be; `conflictsOf` adds what the
+ * database already holds (a plate, an employee number), looked up once for every input. A dry run then
+ * answers each row's errors and stores nothing; otherwise `store` writes every input (in one
+ * transaction), or nothing is written when any row is at fault (400, errors at `rows.<index>.<field>`).
+ */
+export async function importChecked<T>(
+  rows: CheckedRow<T>[],
+  opts: {
+    dryRun: boolean;
+    conflictsOf(inputs: T[]): Promise<(input: T) => FieldError[]>;
+    store(inputs: T[]): Promise<void>;
+  },
+): Promise<ImportResponse> {
+  const inputs = rows.flatMap((r) => (r.input ? [r.input] : []));
+  const conflicts = await opts.conflictsOf(inputs);
+  for (const row of rows) if (row.input) row.errors.push(...conflicts(row.input));
+  if (opts.dryRun) return importResponseOf(rows, 0);
+  if (rows.some((r) => r.errors.length > 0)) throw importValidationError(rows);
+  await opts.store(inputs);
+  return importResponseOf(rows, inputs.length);
 }

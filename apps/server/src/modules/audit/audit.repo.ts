@@ -1,7 +1,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
-import type { Actor, AuditEntry } from './audit.js';
+import type { Actor } from '../kit/actor.js';
+import { diffFields, type AuditEntry } from './audit.js';
 
 /**
  * Writes one audit row. Pass the transaction of the write itself (`tx`), so the change and its audit
@@ -28,6 +29,34 @@ function auditValues(actor: Actor, entry: AuditEntry): typeof auditLog.$inferIns
     entityId: entry.entityId === null ? null : String(entry.entityId),
     label: entry.label ?? null,
     changes: entry.changes && Object.keys(entry.changes).length > 0 ? entry.changes : null,
+  };
+}
+
+/**
+ * The audit trail of one kind of row (vehicles, drivers …), each entry naming its row as `identify`
+ * says and listing the fields that changed; written within the write's transaction.
+ */
+export function auditTrailOf<Row extends Record<string, unknown>>(
+  entity: AuditEntry['entity'],
+  identify: (row: Row) => { unitId: number | null; entityId: number; label: string },
+) {
+  const entryOf = (action: string, before: Row | null, after: Row): AuditEntry => ({
+    ...identify(after),
+    entity,
+    action,
+    changes: diffFields(before, after),
+  });
+  return {
+    /** One row changed by `action` (a create has nothing before). */
+    change: (tx: Db, actor: Actor, action: string, before: Row | null, after: Row) =>
+      recordAudit(tx, actor, entryOf(action, before, after)),
+    /** Many new rows (an import), in a few statements. */
+    created: (tx: Db, actor: Actor, action: string, rows: Row[]) =>
+      recordAudits(
+        tx,
+        actor,
+        rows.map((row) => entryOf(action, null, row)),
+      ),
   };
 }
 

@@ -1,9 +1,3 @@
-/** Who did it: the signed-in user (request.user). */
-export interface Actor {
-  userId: number;
-  username: string;
-}
-
 export interface AuditEntry {
   /** Null for a user's own profile and settings. */
   unitId: number | null;

@@ -1,8 +1,7 @@
 import { driverInput, SIM_CLASSES, type DriverInput } from '@pantau/contracts';
 import {
-  canonicalRow,
-  coerceCell,
-  fieldErrorsOf,
+  checkedRowOf,
+  draftOf,
   markDuplicatesInFile,
   type CellKind,
   type CheckedRow,
@@ -17,7 +16,7 @@ const CELLS: Record<string, CellKind> = {
   simExpiry: 'date',
   aktif: 'boolean',
 };
-export const DRIVER_IMPORT_COLUMNS = Object.keys(CELLS);
+const DRIVER_IMPORT_COLUMNS = Object.keys(CELLS);
 
 /** `b1 umum`, `SIM B1 UMUM` → `SIM B1 Umum`; anything else is left for the schema to refuse. */
 function simClassOf(value: unknown): unknown {
@@ -27,16 +26,8 @@ function simClassOf(value: unknown): unknown {
 }
 
 function checkRow(raw: Record<string, unknown>): CheckedRow<DriverInput> {
-  const cells = canonicalRow(raw, DRIVER_IMPORT_COLUMNS);
-  const draft: Record<string, unknown> = {};
-  for (const [field, kind] of Object.entries(CELLS)) {
-    const value = coerceCell(cells[field], kind);
-    if (value !== undefined) draft[field] = field === 'simClass' ? simClassOf(value) : value;
-  }
-  const parsed = driverInput.safeParse(draft);
-  return parsed.success
-    ? { input: parsed.data, errors: [] }
-    : { input: null, errors: fieldErrorsOf(parsed.error) };
+  const { draft } = draftOf(raw, DRIVER_IMPORT_COLUMNS, CELLS, { simClass: simClassOf });
+  return checkedRowOf(driverInput, draft);
 }
 
 /** Every row of a driver import checked as a create would be, plus employee numbers repeated in the file. */

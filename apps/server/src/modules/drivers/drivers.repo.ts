@@ -1,12 +1,19 @@
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
-import { normaliseGsm, type documentStatuses, type driverSearchQuery } from '@pantau/contracts';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { normaliseGsm, type driverSearchQuery } from '@pantau/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { drivers, vehicles } from '../../db/schema/index.js';
+import {
+  documentStatusIs,
+  includes,
+  pageOf,
+  sortedBy,
+  type DocumentDates,
+  type ListQuery,
+} from '../kit/list-query.js';
 
 export type DriverValues = typeof drivers.$inferInsert;
 export type DriverSearchQuery = z.infer<typeof driverSearchQuery>;
-type DocumentStatus = (typeof documentStatuses)[number];
 
 const sortColumns = {
   name: drivers.name,
@@ -14,52 +21,37 @@ const sortColumns = {
   simExpiry: drivers.licenceExpiry,
 } as const;
 
-/** SIM validity against `today` and `dueBy` (today + 30 days), as YYYY-MM-DD. */
-function documentCondition(status: DocumentStatus | undefined, today: string, dueBy: string) {
-  const expiry = drivers.licenceExpiry;
-  if (status === 'expired') return sql`coalesce(${expiry} < ${today}, false)`;
-  if (status === 'due_soon') return sql`coalesce(${expiry} >= ${today} and ${expiry} <= ${dueBy}, false)`;
-  if (status === 'valid') return sql`coalesce(${expiry} > ${dueBy}, true)`;
-  return undefined;
-}
-
 export function createDriversRepo(db: Db) {
-  function whereOf(unitId: number, q: Partial<DriverSearchQuery>, dates: { today: string; dueBy: string }) {
+  function whereOf(unitId: number, q: Partial<DriverSearchQuery>, dates: DocumentDates) {
     const text = q.search?.toLowerCase();
-    const phone = text ? normaliseGsm(text).replace(/\s+/g, '') : undefined;
     return and(
       eq(drivers.unitId, unitId),
       text
         ? or(
-            sql`strpos(lower(${drivers.name}), ${text}) > 0`,
-            sql`strpos(lower(${drivers.employeeNumber}), ${text}) > 0`,
-            sql`strpos(coalesce(${drivers.phone}, ''), ${phone}) > 0`,
+            includes(sql`lower(${drivers.name})`, text),
+            includes(sql`lower(${drivers.employeeNumber})`, text),
+            includes(sql`coalesce(${drivers.phone}, '')`, normaliseGsm(text).replace(/\s+/g, '')),
           )
         : undefined,
       q.aktif === undefined ? undefined : eq(drivers.aktif, q.aktif),
       q.simClass ? eq(drivers.licenceClass, q.simClass) : undefined,
-      documentCondition(q.documentStatus, dates.today, dates.dueBy),
+      documentStatusIs(q.documentStatus, [drivers.licenceExpiry], dates),
     );
   }
 
   return {
-    async search(
-      unitId: number,
-      q: Partial<DriverSearchQuery> & { Take: number; Skip: number },
-      dates: { today: string; dueBy: string },
-    ) {
+    async search(unitId: number, q: ListQuery<DriverSearchQuery>, dates: DocumentDates) {
       const where = whereOf(unitId, q, dates);
-      const column = sortColumns[q.sortBy ?? 'name'];
-      const direction = q.sortDir === 'descend' ? sql`desc` : sql`asc`;
-      const [total] = await db.select({ n: count() }).from(drivers).where(where);
-      const rows = await db
-        .select()
-        .from(drivers)
-        .where(where)
-        .orderBy(sql`${column} ${direction} nulls last`, asc(drivers.name), asc(drivers.driverId))
-        .limit(q.Take)
-        .offset(q.Skip);
-      return { total: total?.n ?? 0, rows };
+      const order = sortedBy(sortColumns, q, 'name', asc(drivers.name), asc(drivers.driverId));
+      return pageOf(db, drivers, where, () =>
+        db
+          .select()
+          .from(drivers)
+          .where(where)
+          .orderBy(...order)
+          .limit(q.Take)
+          .offset(q.Skip),
+      );
     },
 
     async findOfUnit(unitId: number, driverId: number, tx: Db = db) {

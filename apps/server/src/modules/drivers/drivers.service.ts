@@ -1,15 +1,12 @@
 import type { DriverInput, DriverRow, ImportRequest, ImportResponse } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
-import { ConflictError, NotFoundError, type FieldError } from '../../errors.js';
+import { ConflictError, type FieldError } from '../../errors.js';
 import { documentDates } from '../../lib/document-dates.js';
-import {
-  importResponseOf,
-  importValidationError,
-  uniqueViolationOf,
-  type CheckedRow,
-} from '../../lib/import-rows.js';
-import { diffFields, type Actor } from '../audit/audit.js';
-import { recordAudit, recordAudits } from '../audit/audit.repo.js';
+import { importChecked } from '../../lib/import-rows.js';
+import { auditTrailOf, recordAudit } from '../audit/audit.repo.js';
+import type { Actor } from '../kit/actor.js';
+import { inUnit } from '../kit/in-unit.js';
+import { conflictOnRace, uniqueViolationOf } from '../kit/unique-violation.js';
 import { checkImportedDrivers } from './drivers.import.js';
 import type { DriverSearchQuery, DriverValues, DriversRepo } from './drivers.repo.js';
 
@@ -47,14 +44,17 @@ const employeeNumberTaken = (employeeNumber: string): FieldError => ({
   message: `Employee number ${employeeNumber} is already used in this unit`,
 });
 
-/** A unique violation the check could not see (two writes racing) still answers 409. */
-function raceConflict(err: unknown): never {
-  if (uniqueViolationOf(err)?.constraint.startsWith('drivers_'))
-    throw new ConflictError('Another driver already has this employee number', [
-      { path: 'employeeNumber', message: 'Already used by another driver of this unit' },
-    ]);
-  throw err;
-}
+const raceConflict = conflictOnRace(
+  (err) => (uniqueViolationOf(err)?.constraint.startsWith('drivers_') ? 'employeeNumber' : null),
+  'Another driver already has this employee number',
+  'Already used by another driver of this unit',
+);
+
+const driverAudit = auditTrailOf<DriverRow>('driver', (d) => ({
+  unitId: d.unitId,
+  entityId: d.pengemudiId,
+  label: d.name,
+}));
 
 export function createDriversService(deps: {
   db: Db;
@@ -66,9 +66,8 @@ export function createDriversService(deps: {
   const { db, driversRepo, clock } = deps;
 
   async function rowOf(unitId: number, driverId: number, tx: Db = db): Promise<DriverRow> {
-    const found = await driversRepo.findOfUnit(unitId, driverId, tx);
-    if (!found) throw new NotFoundError('No such driver in this unit');
-    return toDriverRow(found, await driversRepo.vehiclesOf([driverId], tx));
+    const driver = await inUnit(driversRepo.findOfUnit(unitId, driverId, tx), 'driver');
+    return toDriverRow(driver, await driversRepo.vehiclesOf([driverId], tx));
   }
 
   async function checkUnique(unitId: number, input: DriverInput, exceptId?: number) {
@@ -95,14 +94,7 @@ export function createDriversService(deps: {
   async function insertAudited(tx: Db, actor: Actor, unitId: number, input: DriverInput, action: 'create') {
     const driverId = await driversRepo.insert(tx, valuesOf(unitId, input));
     const row = await rowOf(unitId, driverId, tx);
-    await recordAudit(tx, actor, {
-      unitId,
-      action,
-      entity: 'driver',
-      entityId: driverId,
-      label: row.name,
-      changes: diffFields(null, row),
-    });
+    await driverAudit.change(tx, actor, action, null, row);
     return row;
   }
 
@@ -121,14 +113,7 @@ export function createDriversService(deps: {
         if (!afterWrite.aktif && afterWrite.vehicles.length > 0)
           await unassign(tx, actor, unitId, afterWrite);
         const after = await rowOf(unitId, before.pengemudiId, tx);
-        await recordAudit(tx, actor, {
-          unitId,
-          action,
-          entity: 'driver',
-          entityId: before.pengemudiId,
-          label: after.name,
-          changes: diffFields(before, after),
-        });
+        await driverAudit.change(tx, actor, action, before, after);
         return after;
       })
       .catch(raceConflict);
@@ -166,39 +151,31 @@ export function createDriversService(deps: {
 
     /** As the vehicle import: a dry run answers; otherwise every row is stored, or none (400). */
     async importRows(actor: Actor, unitId: number, request: ImportRequest): Promise<ImportResponse> {
-      const rows: CheckedRow<DriverInput>[] = checkImportedDrivers(request.rows);
-      const inputs = rows.flatMap((r) => (r.input ? [r.input] : []));
-      const holders = await driversRepo.holdersOf(
-        unitId,
-        inputs.map((i) => i.employeeNumber),
-      );
-      const taken = new Set(holders.map((h) => h.employeeNumber.toLowerCase()));
-      for (const row of rows)
-        if (row.input && taken.has(row.input.employeeNumber.toLowerCase()))
-          row.errors.push(employeeNumberTaken(row.input.employeeNumber));
-      if (request.dryRun) return importResponseOf(rows, 0);
-      if (rows.some((r) => r.errors.length > 0)) throw importValidationError(rows);
-      await db
-        .transaction(async (tx) => {
-          const stored = await driversRepo.insertMany(
-            tx,
-            inputs.map((input) => valuesOf(unitId, input)),
+      return importChecked(checkImportedDrivers(request.rows), {
+        dryRun: request.dryRun,
+        async conflictsOf(inputs) {
+          const holders = await driversRepo.holdersOf(
+            unitId,
+            inputs.map((i) => i.employeeNumber),
           );
-          await recordAudits(
-            tx,
-            actor,
-            stored.map((d) => ({
-              unitId,
-              action: 'import',
-              entity: 'driver' as const,
-              entityId: d.driverId,
-              label: d.name,
-              changes: diffFields(null, toDriverRow(d, [])),
-            })),
-          );
-        })
-        .catch(raceConflict);
-      return importResponseOf(rows, inputs.length);
+          const taken = new Set(holders.map((h) => h.employeeNumber.toLowerCase()));
+          return ({ employeeNumber }) =>
+            taken.has(employeeNumber.toLowerCase()) ? [employeeNumberTaken(employeeNumber)] : [];
+        },
+        store: (inputs) =>
+          db
+            .transaction(async (tx) => {
+              const values = inputs.map((input) => valuesOf(unitId, input));
+              const stored = await driversRepo.insertMany(tx, values);
+              await driverAudit.created(
+                tx,
+                actor,
+                'import',
+                stored.map((d) => toDriverRow(d, [])),
+              );
+            })
+            .catch(raceConflict),
+      });
     },
   };
 }

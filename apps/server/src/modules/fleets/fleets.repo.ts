@@ -1,9 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { fleets, units, vehicleFleets, vehicles } from '../../db/schema/index.js';
-
-/** `%text%` for ILIKE with the wildcards of the text itself escaped. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { containing, pageOf } from '../kit/list-query.js';
 
 /** Fleets, their memberships and the unit's own row; every write takes the transaction it runs in. */
 export function createFleetsRepo(db: Db) {
@@ -22,15 +20,16 @@ export function createFleetsRepo(db: Db) {
         eq(fleets.unitId, unitId),
         search ? ilike(fleets.fleetName, containing(search)) : undefined,
       );
-      const [total] = await db.select({ n: count() }).from(fleets).where(where);
-      const rows = await db
-        .select(fleetColumns)
-        .from(fleets)
-        .where(where)
-        .orderBy(asc(sql`lower(${fleets.fleetName})`), asc(fleets.fleetId))
-        .limit(take)
-        .offset(skip);
-      return { count: total?.n ?? 0, rows };
+      const { total, rows } = await pageOf(db, fleets, where, () =>
+        db
+          .select(fleetColumns)
+          .from(fleets)
+          .where(where)
+          .orderBy(asc(sql`lower(${fleets.fleetName})`), asc(fleets.fleetId))
+          .limit(take)
+          .offset(skip),
+      );
+      return { count: total, rows };
     },
 
     async fleetOfUnit(tx: Db, unitId: number, fleetId: number) {

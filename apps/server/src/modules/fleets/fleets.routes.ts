@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,16 +13,11 @@ import {
   unitInfo,
   unitInfoInput,
 } from '@pantau/contracts';
-import type { FleetsService, UnitActor } from './fleets.service.js';
+import { unitActorOf as actorOf } from '../kit/actor.js';
+import type { FleetsService } from './fleets.service.js';
 
 const fleetParams = z.object({ fleetId: idParam() });
 const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem };
-
-const actorOf = (request: FastifyRequest): UnitActor => ({
-  userId: request.user.userId,
-  username: request.user.username,
-  unitId: request.role.unitId,
-});
 
 /** Fleets of the chosen unit (`/api/units/fleet…`) and the unit's own info (`/api/units/info`); Administrator only. */
 export function fleetsRoutes({ fleetsService }: { fleetsService: FleetsService }) {

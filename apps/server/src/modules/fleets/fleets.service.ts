@@ -1,13 +1,11 @@
 import type { FleetInput, FleetRow, FleetSearchQuery, UnitInfo, UnitInfoInput } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
-import { diffFields, type Actor } from '../audit/audit.js';
+import { diffFields } from '../audit/audit.js';
 import { recordAudit } from '../audit/audit.repo.js';
+import type { UnitActor } from '../kit/actor.js';
+import { inUnit } from '../kit/in-unit.js';
 import type { FleetsRepo } from './fleets.repo.js';
-
-export interface UnitActor extends Actor {
-  unitId: number;
-}
 
 const fleetNameTaken = () =>
   new ConflictError('This unit already has a fleet with this name', [
@@ -17,11 +15,8 @@ const fleetNameTaken = () =>
 export function createFleetsService(deps: { fleetsRepo: FleetsRepo; db: Db }) {
   const { fleetsRepo, db } = deps;
 
-  async function fleetOf(tx: Db, actor: UnitActor, fleetId: number): Promise<FleetRow> {
-    const fleet = await fleetsRepo.fleetOfUnit(tx, actor.unitId, fleetId);
-    if (!fleet) throw new NotFoundError('No such fleet in this unit');
-    return fleet;
-  }
+  const fleetOf = (tx: Db, actor: UnitActor, fleetId: number): Promise<FleetRow> =>
+    inUnit(fleetsRepo.fleetOfUnit(tx, actor.unitId, fleetId), 'fleet');
 
   return {
     async list(actor: UnitActor, q: FleetSearchQuery) {

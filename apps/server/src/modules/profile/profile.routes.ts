@@ -10,17 +10,13 @@ import {
   userSettingsResponse,
 } from '@pantau/contracts';
 import { setTokenCookie } from '../auth/auth.routes.js';
+import { actorOf } from '../kit/actor.js';
 import type { ProfileService } from './profile.service.js';
 
 const errors = { 400: problem, 401: problem, 409: problem, 429: problem };
 
 /** The signed-in user: /api/auth/profile, /api/auth/password, /api/auth/settings. */
 export function profileRoutes({ profileService }: { profileService: ProfileService }) {
-  const actorOf = (request: { user: { userId: number; username: string } }) => ({
-    userId: request.user.userId,
-    username: request.user.username,
-  });
-
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 

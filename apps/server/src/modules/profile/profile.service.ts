@@ -8,7 +8,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { ConflictError, UnauthenticatedError, WrongPasswordError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { diffFields, type Actor } from '../audit/audit.js';
+import { diffFields } from '../audit/audit.js';
+import type { Actor } from '../kit/actor.js';
+import { uniqueViolationOf } from '../kit/unique-violation.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import type { AuthRepo } from '../auth/auth.repo.js';
 import { toLoginUser } from '../auth/auth.service.js';
@@ -20,10 +22,6 @@ const emailTaken = () =>
   new ConflictError('This e-mail address is already registered', [
     { path: 'email', message: 'This e-mail address is already registered' },
   ]);
-
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string }).code === '23505' ||
-  (err as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
  * Stored settings with every field the schema no longer accepts (or never had) replaced by its
@@ -79,7 +77,7 @@ export function createProfileService(deps: {
         });
       } catch (err) {
         // Two users racing for one e-mail: the unique index decides.
-        if (isUniqueViolation(err)) throw emailTaken();
+        if (uniqueViolationOf(err)) throw emailTaken();
         throw err;
       }
       return toLoginUser(await userOf(actor.userId), await authRepo.groupsOf(actor.userId));

@@ -12,6 +12,7 @@ import {
   shareLinkQuery,
   shareLinkRow,
 } from '@pantau/contracts';
+import { unitActorOf as actorOf } from '../kit/actor.js';
 import type { ShareService } from './share.service.js';
 
 const errors = { 400: problem, 401: problem, 403: problem, 404: problem };
@@ -19,11 +20,6 @@ const errors = { 400: problem, 401: problem, 403: problem, 404: problem };
 /** Shared live location: /api/share-links… (Administrator), /api/share/{token} (anyone with the link). */
 export function shareRoutes(deps: { shareService: ShareService; publicUrl: string | undefined }) {
   const { shareService } = deps;
-  const actorOf = (request: FastifyRequest) => ({
-    userId: request.user.userId,
-    username: request.user.username,
-    unitId: request.role.unitId,
-  });
   const originOf = (request: FastifyRequest) =>
     (deps.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 

@@ -2,14 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ShareLinkRow, SharedVehicle } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ShareRefusedError } from '../../errors.js';
-import type { Actor } from '../audit/audit.js';
 import { recordAudit } from '../audit/audit.repo.js';
+import type { UnitActor } from '../kit/actor.js';
+import { inUnit } from '../kit/in-unit.js';
 import type { TrackingService } from '../tracking/tracking.service.js';
 import type { ShareLinkRecord, ShareRepo } from './share.repo.js';
-
-export interface UnitActor extends Actor {
-  unitId: number;
-}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** 32 random bytes as base64url: 43 characters. */
@@ -40,11 +37,8 @@ export function createShareService(deps: {
     status: statusOf(link, now),
   });
 
-  async function linkOf(tx: Db, actor: UnitActor, shareLinkId: number) {
-    const link = await shareRepo.linkOfUnit(tx, actor.unitId, shareLinkId);
-    if (!link) throw new NotFoundError('No such link in this unit');
-    return link;
-  }
+  const linkOf = (tx: Db, actor: UnitActor, shareLinkId: number) =>
+    inUnit(shareRepo.linkOfUnit(tx, actor.unitId, shareLinkId), 'link');
 
   return {
     /** A new link for a vehicle of the chosen unit; the only time its token is known. */
@@ -55,8 +49,7 @@ export function createShareService(deps: {
       const token = randomBytes(32).toString('base64url');
       const now = clock();
       return db.transaction(async (tx) => {
-        const vehicle = await shareRepo.vehicleOfUnit(tx, actor.unitId, input.kendaraanId);
-        if (!vehicle) throw new NotFoundError('No such vehicle in this unit');
+        const vehicle = await inUnit(shareRepo.vehicleOfUnit(tx, actor.unitId, input.kendaraanId), 'vehicle');
         const expiresAt = new Date(now.getTime() + input.expiresInHours * HOUR_MS);
         const shareLinkId = await shareRepo.insert(tx, {
           unitId: actor.unitId,

@@ -2,9 +2,7 @@ import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-
 import type { RoleName } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
 import { userGroups, users } from '../../db/schema/index.js';
-
-/** `%text%` for ILIKE with the wildcards of the text itself escaped. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { containing } from '../kit/list-query.js';
 
 const memberColumns = {
   userId: users.userId,

@@ -11,6 +11,7 @@ import {
   userSearchQuery,
   userUpdateInput,
 } from '@pantau/contracts';
+import { unitActorOf } from '../kit/actor.js';
 import type { ActingAdministrator, UsersService } from './users.service.js';
 
 const userParams = z.object({ userId: idParam() });
@@ -18,9 +19,7 @@ const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: pr
 
 /** The signed-in Administrator in their chosen unit (the guard has checked the role). */
 const actorOf = (request: FastifyRequest): ActingAdministrator => ({
-  userId: request.user.userId,
-  username: request.user.username,
-  unitId: request.role.unitId,
+  ...unitActorOf(request),
   administratorOf: request.user.groups.filter((g) => g.role === 'Administrator').map((g) => g.unitId),
 });
 

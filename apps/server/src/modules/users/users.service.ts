@@ -9,13 +9,13 @@ import {
   type FieldError,
 } from '../../errors.js';
 import { hashPassword } from '../../lib/password.js';
-import { diffFields, type Actor } from '../audit/audit.js';
+import { diffFields } from '../audit/audit.js';
 import { recordAudit } from '../audit/audit.repo.js';
+import type { UnitActor } from '../kit/actor.js';
 import type { MemberRecord, UsersRepo } from './users.repo.js';
 
 /** The Administrator acting, in the unit they chose. */
-export interface ActingAdministrator extends Actor {
-  unitId: number;
+export interface ActingAdministrator extends UnitActor {
   /** Every unit where the actor is Administrator (their other roles grant nothing here). */
   administratorOf: number[];
 }

@@ -1,6 +1,6 @@
 import type { VehicleInput } from '@pantau/contracts';
 import type { FieldError } from '../../errors.js';
-import { uniqueViolationOf } from '../../lib/import-rows.js';
+import { uniqueViolationOf } from '../kit/unique-violation.js';
 
 /** What a vehicle may refer to in its unit: fleets, brands with their types, drivers. */
 export interface VehicleContext {

@@ -1,9 +1,8 @@
 import { vehicleInput, type VehicleInput } from '@pantau/contracts';
 import type { FieldError } from '../../errors.js';
 import {
-  canonicalRow,
-  coerceCell,
-  fieldErrorsOf,
+  checkedRowOf,
+  draftOf,
   isBlank,
   listOf,
   markDuplicatesInFile,
@@ -38,7 +37,7 @@ const CELLS: Record<string, CellKind> = {
 };
 /** Columns that name something of the unit: brand and type names, fleet names, employee numbers. */
 const NAMED = ['merk', 'tipe', 'fleet', 'pengemudi', 'coPengemudi'] as const;
-export const VEHICLE_IMPORT_COLUMNS = [...Object.keys(CELLS), ...NAMED];
+const VEHICLE_IMPORT_COLUMNS = [...Object.keys(CELLS), ...NAMED];
 
 /** An input field's errors are reported on the column the file used for it. */
 const COLUMN_OF: Record<string, string> = {
@@ -99,18 +98,14 @@ function resolveNames(cells: Record<string, unknown>, ctx: VehicleContext, error
 }
 
 function checkRow(raw: Record<string, unknown>, ctx: VehicleContext): CheckedRow<VehicleInput> {
-  const cells = canonicalRow(raw, VEHICLE_IMPORT_COLUMNS);
+  const { cells, draft } = draftOf(raw, VEHICLE_IMPORT_COLUMNS, CELLS, { vehicleClass: vehicleClassOf });
   const errors: FieldError[] = [];
-  const draft: Record<string, unknown> = {};
-  for (const [field, kind] of Object.entries(CELLS)) {
-    const value = coerceCell(cells[field], kind);
-    if (value !== undefined) draft[field] = field === 'vehicleClass' ? vehicleClassOf(value) : value;
-  }
   Object.assign(draft, resolveNames(cells, ctx, errors));
-  const parsed = vehicleInput.safeParse(draft);
-  if (!parsed.success) return { input: null, errors: [...fieldErrorsOf(parsed.error, COLUMN_OF), ...errors] };
-  for (const e of referenceErrors(parsed.data, ctx)) errors.push({ ...e, path: COLUMN_OF[e.path] ?? e.path });
-  return { input: parsed.data, errors };
+  const row = checkedRowOf(vehicleInput, draft, errors, COLUMN_OF);
+  if (row.input)
+    for (const e of referenceErrors(row.input, ctx))
+      row.errors.push({ ...e, path: COLUMN_OF[e.path] ?? e.path });
+  return row;
 }
 
 /**

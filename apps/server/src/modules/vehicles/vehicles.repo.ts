@@ -1,8 +1,17 @@
-import { and, asc, count, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { VehicleSearchQuery } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
 import { brands, drivers, fleets, vehicleFleets, vehicles, vehicleTypes } from '../../db/schema/index.js';
+import {
+  documentStatusIs,
+  includes,
+  pageOf,
+  sortedBy,
+  squeezed,
+  type DocumentDates,
+  type ListQuery,
+} from '../kit/list-query.js';
 
 const coDrivers = alias(drivers, 'co_drivers');
 
@@ -19,32 +28,16 @@ const sortColumns = {
   speedLimit: vehicles.speedLimit,
 } as const;
 
-/** Lower-case, without spaces: how search compares plates, hull numbers and tracker ids. */
-const squeezed = (column: AnyPgColumn) => sql`replace(lower(${column}), ' ', '')`;
-
-/**
- * Document status of STNK and KIR against `today` and `dueBy` (today + 30 days), as YYYY-MM-DD:
- * expired when either is past, due soon when either falls by `dueBy`, valid otherwise.
- */
-function documentCondition(status: VehicleFilters['documentStatus'], today: string, dueBy: string) {
-  const expired = sql`(coalesce(${vehicles.stnkDue} < ${today}, false) or coalesce(${vehicles.kirDue} < ${today}, false))`;
-  const soon = sql`(coalesce(${vehicles.stnkDue} <= ${dueBy}, false) or coalesce(${vehicles.kirDue} <= ${dueBy}, false))`;
-  if (status === 'expired') return expired;
-  if (status === 'due_soon') return sql`(not ${expired} and ${soon})`;
-  if (status === 'valid') return sql`(not ${soon})`;
-  return undefined;
-}
-
 export function createVehiclesRepo(db: Db) {
-  function whereOf(unitId: number, f: Partial<VehicleFilters>, dates: { today: string; dueBy: string }) {
+  function whereOf(unitId: number, f: Partial<VehicleFilters>, dates: DocumentDates) {
     const search = f.search?.toLowerCase().replace(/\s+/g, '');
     return and(
       eq(vehicles.unitId, unitId),
       search
         ? or(
-            sql`strpos(${squeezed(vehicles.plateNumber)}, ${search}) > 0`,
-            sql`strpos(${squeezed(vehicles.hullNumber)}, ${search}) > 0`,
-            sql`strpos(${squeezed(vehicles.trackerId)}, ${search}) > 0`,
+            includes(squeezed(vehicles.plateNumber), search),
+            includes(squeezed(vehicles.hullNumber), search),
+            includes(squeezed(vehicles.trackerId), search),
           )
         : undefined,
       f.fleetId
@@ -59,7 +52,7 @@ export function createVehiclesRepo(db: Db) {
         : undefined,
       f.vehicleClass ? eq(vehicles.vehicleClass, f.vehicleClass) : undefined,
       f.aktif === undefined ? undefined : eq(vehicles.aktif, f.aktif),
-      documentCondition(f.documentStatus, dates.today, dates.dueBy),
+      documentStatusIs(f.documentStatus, [vehicles.stnkDue, vehicles.kirDue], dates),
     );
   }
 
@@ -88,23 +81,16 @@ export function createVehiclesRepo(db: Db) {
 
   return {
     /** One page of a unit's vehicles matching the filters, and how many match in all. */
-    async search(
-      unitId: number,
-      q: Partial<VehicleFilters> & { Take: number; Skip: number },
-      dates: { today: string; dueBy: string },
-    ) {
+    async search(unitId: number, q: ListQuery<VehicleFilters>, dates: DocumentDates) {
       const where = whereOf(unitId, q, dates);
-      const column = sortColumns[q.sortBy ?? 'nomorKendaraan'];
-      const direction = q.sortDir === 'descend' ? sql`desc` : sql`asc`;
-      const [total] = await db.select({ n: count() }).from(vehicles).where(where);
-      const rows = await selectRows(
-        db,
-        where,
-        [sql`${column} ${direction} nulls last`, asc(vehicles.hullNumber), asc(vehicles.vehicleId)],
-        q.Take,
-        q.Skip,
+      const order = sortedBy(
+        sortColumns,
+        q,
+        'nomorKendaraan',
+        asc(vehicles.hullNumber),
+        asc(vehicles.vehicleId),
       );
-      return { total: total?.n ?? 0, rows };
+      return pageOf(db, vehicles, where, () => selectRows(db, where, order, q.Take, q.Skip));
     },
 
     /** The unit's vehicle with this id, or undefined (unknown or another unit's). */

@@ -7,11 +7,13 @@ import {
   type VehicleSearchQuery,
 } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { ConflictError, ValidationError } from '../../errors.js';
 import { documentDates } from '../../lib/document-dates.js';
-import { importResponseOf, importValidationError, type CheckedRow } from '../../lib/import-rows.js';
-import { diffFields, type Actor } from '../audit/audit.js';
-import { recordAudit, recordAudits } from '../audit/audit.repo.js';
+import { importChecked } from '../../lib/import-rows.js';
+import { auditTrailOf } from '../audit/audit.repo.js';
+import type { Actor } from '../kit/actor.js';
+import { inUnit } from '../kit/in-unit.js';
+import { conflictOnRace } from '../kit/unique-violation.js';
 import { conflictErrors, conflictFieldOf, referenceErrors, type VehicleContext } from './vehicle-checks.js';
 import { checkImportedVehicles } from './vehicles.import.js';
 import type { VehicleValues, VehiclesRepo } from './vehicles.repo.js';
@@ -100,15 +102,17 @@ const keysOf = (inputs: VehicleInput[]) => ({
   hulls: inputs.map((i) => i.nomorKendaraan),
 });
 
-/** A unique violation the checks could not see (two writes racing) still answers 409 naming the field. */
-function raceConflict(err: unknown): never {
-  const field = conflictFieldOf(err);
-  if (field)
-    throw new ConflictError('Another vehicle already has this value', [
-      { path: field, message: 'Already registered to another vehicle' },
-    ]);
-  throw err;
-}
+const raceConflict = conflictOnRace(
+  conflictFieldOf,
+  'Another vehicle already has this value',
+  'Already registered to another vehicle',
+);
+
+const vehicleAudit = auditTrailOf<VehicleRow>('vehicle', (v) => ({
+  unitId: v.unitId,
+  entityId: v.kendaraanId,
+  label: v.nomorPolisi,
+}));
 
 export function createVehiclesService(deps: {
   db: Db;
@@ -120,9 +124,8 @@ export function createVehiclesService(deps: {
   const { db, vehiclesRepo, clock } = deps;
 
   async function rowOf(unitId: number, vehicleId: number, tx: Db = db): Promise<VehicleRow> {
-    const found = await vehiclesRepo.findOfUnit(unitId, vehicleId, tx);
-    if (!found) throw new NotFoundError('No such vehicle in this unit');
-    return toVehicleRow(found, await vehiclesRepo.fleetsOf([vehicleId], tx));
+    const vehicle = await inUnit(vehiclesRepo.findOfUnit(unitId, vehicleId, tx), 'vehicle');
+    return toVehicleRow(vehicle, await vehiclesRepo.fleetsOf([vehicleId], tx));
   }
 
   async function brandsOf(): Promise<VehicleContext['brands']> {
@@ -156,14 +159,7 @@ export function createVehiclesService(deps: {
     const vehicleId = await vehiclesRepo.insert(tx, valuesOf(unitId, input));
     await vehiclesRepo.setFleets(tx, vehicleId, input.fleetIds);
     const row = await rowOf(unitId, vehicleId, tx);
-    await recordAudit(tx, actor, {
-      unitId,
-      action,
-      entity: 'vehicle',
-      entityId: vehicleId,
-      label: row.nomorPolisi,
-      changes: diffFields(null, row),
-    });
+    await vehicleAudit.change(tx, actor, action, null, row);
     return row;
   }
 
@@ -189,21 +185,8 @@ export function createVehiclesService(deps: {
     const fleetsOfStored = await vehiclesRepo.fleetsOf(ids, tx);
     const byVehicle = new Map<number, Membership[]>();
     for (const m of fleetsOfStored) byVehicle.set(m.vehicleId, [...(byVehicle.get(m.vehicleId) ?? []), m]);
-    await recordAudits(
-      tx,
-      actor,
-      stored.map((selected) => {
-        const row = toVehicleRow(selected, byVehicle.get(selected.vehicle.vehicleId) ?? []);
-        return {
-          unitId,
-          action: 'import',
-          entity: 'vehicle' as const,
-          entityId: row.kendaraanId,
-          label: row.nomorPolisi,
-          changes: diffFields(null, row),
-        };
-      }),
-    );
+    const rows = stored.map((s) => toVehicleRow(s, byVehicle.get(s.vehicle.vehicleId) ?? []));
+    await vehicleAudit.created(tx, actor, 'import', rows);
   }
 
   return {
@@ -241,14 +224,7 @@ export function createVehiclesService(deps: {
           await vehiclesRepo.update(tx, vehicleId, values);
           await vehiclesRepo.setFleets(tx, vehicleId, input.fleetIds);
           const after = await rowOf(unitId, vehicleId, tx);
-          await recordAudit(tx, actor, {
-            unitId,
-            action: 'update',
-            entity: 'vehicle',
-            entityId: vehicleId,
-            label: after.nomorPolisi,
-            changes: diffFields(before, after),
-          });
+          await vehicleAudit.change(tx, actor, 'update', before, after);
           return after;
         })
         .catch(raceConflict);
@@ -263,14 +239,7 @@ export function createVehiclesService(deps: {
       const row = await db.transaction(async (tx) => {
         await vehiclesRepo.update(tx, vehicleId, { aktif: false });
         const after = await rowOf(unitId, vehicleId, tx);
-        await recordAudit(tx, actor, {
-          unitId,
-          action: 'deactivate',
-          entity: 'vehicle',
-          entityId: vehicleId,
-          label: after.nomorPolisi,
-          changes: diffFields(before, after),
-        });
+        await vehicleAudit.change(tx, actor, 'deactivate', before, after);
         return after;
       });
       await deps.refreshVehicles();
@@ -282,16 +251,17 @@ export function createVehiclesService(deps: {
      * otherwise all rows are stored in one transaction, or none when any row is at fault (400).
      */
     async importRows(actor: Actor, unitId: number, request: ImportRequest): Promise<ImportResponse> {
-      const rows: CheckedRow<VehicleInput>[] = checkImportedVehicles(request.rows, await contextOf(unitId));
-      const inputs = rows.flatMap((r) => (r.input ? [r.input] : []));
-      const holders = inputs.length ? await vehiclesRepo.holdersOf(unitId, keysOf(inputs)) : [];
-      for (const row of rows) if (row.input) row.errors.push(...conflictErrors(row.input, unitId, holders));
-      const atFault = rows.some((r) => r.errors.length > 0);
-      if (request.dryRun) return importResponseOf(rows, 0);
-      if (atFault) throw importValidationError(rows);
-      await db.transaction((tx) => insertManyAudited(tx, actor, unitId, inputs)).catch(raceConflict);
-      await deps.refreshVehicles();
-      return importResponseOf(rows, inputs.length);
+      return importChecked(checkImportedVehicles(request.rows, await contextOf(unitId)), {
+        dryRun: request.dryRun,
+        async conflictsOf(inputs) {
+          const holders = await vehiclesRepo.holdersOf(unitId, keysOf(inputs));
+          return (input) => conflictErrors(input, unitId, holders);
+        },
+        async store(inputs) {
+          await db.transaction((tx) => insertManyAudited(tx, actor, unitId, inputs)).catch(raceConflict);
+          await deps.refreshVehicles();
+        },
+      });
     },
   };
 }
