@@ -13,6 +13,9 @@ import {
   type PositionRow,
 } from './position-store.js';
 import type { LiveState } from '../live-state/live-state.js';
+import { geofenceVisitsRule } from '../rules/geofence-visits.js';
+import { UnitGeography } from './geography.js';
+import { rebuildVisits, storeVisits } from './visit-store.js';
 
 /** What committing a batch needs from the pipeline that runs it. */
 export interface CommitContext extends DeriveContext {
@@ -105,15 +108,32 @@ async function writeBatch(
     const next = new Map<number, LiveState>();
     const found: FoundEvent[] = [];
     const liveSince = now.getTime() - ctx.liveWindowMs;
+    /** Vehicles with positions older than their live state: the first such fix time. */
+    const late = new Map<number, number>();
     for (const [vehicleId, list] of byVehicle) {
       const vehicle = list[0]!.vehicle;
-      const moved = advanceVehicle(vehicle, ctx.states.get(vehicleId) ?? null, list, now, ctx);
+      const before = ctx.states.get(vehicleId) ?? null;
+      const firstLate = before ? firstLateFix(list, before) : null;
+      if (firstLate !== null) late.set(vehicleId, firstLate);
+      const moved = advanceVehicle(vehicle, before, list, now, ctx);
       if (!moved.state) continue;
       next.set(vehicleId, moved.state);
       for (const f of moved.found) found.push({ vehicle, event: f.event, live: f.at >= liveSince });
     }
-    if (ctx.writeStates) await upsertStates(txDb, statesOf(next), now);
     const events = await storeEvents(txDb, found);
+    await storeVisits(txDb, found);
+    if (late.size > 0 && ctx.derivations.includes(geofenceVisitsRule as never))
+      for (const [vehicleId, fromMs] of late) {
+        const vehicle = byVehicle.get(vehicleId)![0]!.vehicle;
+        const ruleCtx = ctx.contextOf(vehicle);
+        if (ruleCtx.geography instanceof UnitGeography && ruleCtx.geography.size === 0) continue;
+        const state = next.get(vehicleId) ?? ctx.states.get(vehicleId)!;
+        const rebuilt = await rebuildVisits(txDb, vehicle, fromMs, state, ruleCtx);
+        const ruleState = { ...state.ruleState, [geofenceVisitsRule.name]: rebuilt.slice };
+        next.set(vehicleId, { ...state, ruleState });
+        events.push(...rebuilt.events);
+      }
+    if (ctx.writeStates) await upsertStates(txDb, statesOf(next), now);
     return { next, events };
   });
 }
@@ -131,6 +151,16 @@ export async function commitTick(
     return storeEvents(tx as unknown as Db, found);
   });
   return { next, events };
+}
+
+/** The fix time of the first stored position older than the vehicle's live state, or null. */
+function firstLateFix(list: readonly Accepted[], before: LiveState): number | null {
+  const latest = before.fixTime.getTime();
+  for (const a of list) {
+    const t = a.position.fixTime.getTime();
+    if (a.stored && t < latest) return t;
+  }
+  return null;
 }
 
 const statesOf = (next: Map<number, LiveState>) => [...next].map(([vehicleId, s]) => ({ vehicleId, s }));

@@ -40,7 +40,7 @@ export function publishChanges(
   try {
     for (const [unitId, items] of changed) publish({ type: 'positions', unitId, items });
     for (const e of events)
-      if (e.live && isNotifying(e.kind))
+      if (e.live && isNotifying(e.kind, e.attributes))
         publish({ type: 'notification', unitId: e.unitId, data: notificationOf(e) });
     for (const unitId of summaryUnits) publish({ type: 'summary', unitId });
   } catch (err) {

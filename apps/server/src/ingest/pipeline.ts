@@ -6,6 +6,7 @@ import type { Derivation, RuleThresholds } from '../rules/types.js';
 import { hasNews, type DeriveContext } from './advance.js';
 import type { Pending } from './call-queue.js';
 import { commitBatch, commitTick, type Committed } from './commit.js';
+import { GeographyCache } from './geography.js';
 import { createLogLimiter } from './log-limit.js';
 import { normalisePosition } from './normalise.js';
 import { publishChanges, type Moved } from './live-updates.js';
@@ -78,7 +79,8 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     if (suppressed !== null) logger.warn(suppressed > 0 ? { ...obj, suppressed } : obj, msg);
   };
 
-  const vehicles = new VehicleIndex(deps.thresholdsFor);
+  const geography = new GeographyCache(logger);
+  const vehicles = new VehicleIndex(deps.thresholdsFor, geography);
   const states = new Map<number, LiveState>();
   let tickTimer: NodeJS.Timeout | null = null;
   let started: Promise<void> | null = null;
@@ -113,7 +115,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
         concurrency,
         ...(concurrency > 1 && deps.batch?.maxRows === undefined ? { maxRows: 1000 } : {}),
       });
-      await refreshVehicles();
+      await Promise.all([refreshVehicles(), geography.refresh(db)]);
       for (const [id, s] of await loadStates(db)) states.set(id, s);
       const tickMs = deps.tickMs ?? 30_000;
       if (tickMs > 0 && !closed) {
@@ -274,6 +276,10 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     noteUnknownTracker,
     start,
     refreshVehicles,
+    async refreshGeography(unitId) {
+      // Before start, the start reads every unit anyway.
+      if (started) await geography.refresh(db, unitId);
+    },
     tick,
     liveState: (vehicleId) => states.get(vehicleId) ?? null,
     flushStates: () => stateWriter.flush(),

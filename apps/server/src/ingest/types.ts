@@ -47,6 +47,11 @@ export interface TelemetryPipeline extends Pipeline {
   start(): Promise<void>;
   /** Re-reads the vehicles (after one is added or its tracker changes). */
   refreshVehicles(): Promise<void>;
+  /**
+   * Re-reads a unit's geofences, routes and vehicles' current routes: call after writing any of them.
+   * The next batch checks positions against what it read.
+   */
+  refreshGeography(unitId: number): Promise<void>;
   /** Runs every vehicle's `onTick` now (GPS lost, over-stop timing). */
   tick(): Promise<void>;
   /** The live item of a vehicle as this instance knows it. */

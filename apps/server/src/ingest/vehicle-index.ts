@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
 import type { RuleContext, RuleThresholds } from '../rules/types.js';
+import type { GeographyCache } from './geography.js';
 import { isStopAllowedAt } from './places.js';
 import { loadVehicles } from './position-store.js';
 import type { VehicleInfo } from '../live-state/live-state.js';
@@ -12,7 +13,10 @@ export class VehicleIndex {
   /** When the index was last read (epoch ms). */
   refreshedAt = 0;
 
-  constructor(private readonly thresholdsFor: (vehicle: VehicleInfo) => RuleThresholds) {}
+  constructor(
+    private readonly thresholdsFor: (vehicle: VehicleInfo) => RuleThresholds,
+    private readonly geography: GeographyCache,
+  ) {}
 
   async refresh(db: Db): Promise<void> {
     const list = await loadVehicles(db);
@@ -45,6 +49,8 @@ export class VehicleIndex {
       vehicle: { kendaraanId: v.vehicleId, unitId: v.unitId },
       thresholds: this.thresholds.get(v.vehicleId)!,
       isStopAllowedAt,
+      geography: this.geography.geographyOf(v.unitId),
+      route: this.geography.routeOf(v.unitId, v.vehicleId),
     };
   }
 }

@@ -3,12 +3,15 @@ import { placeOf } from '../places/place-names.js';
 
 /**
  * Event kinds that notify (the bell, the live push and /notifications): violations, tracker alarms and
- * GPS loss. Routine events (ignition on/off, GPS restored, geofence visits) are stored for reports but
- * would drown the bell: a fleet of 60 switches its engines hundreds of times a day.
+ * GPS loss. Routine events (ignition on/off, GPS restored) are stored for reports but would drown the
+ * bell: a fleet of 60 switches its engines hundreds of times a day. Geofence crossings notify only for
+ * the geofences marked "notify on enter / exit" (the event's `notify` attribute).
  */
 export const NOTIFYING_EVENT_KINDS = ['overspeed', 'overstop', 'overroute', 'alarm', 'gps_lost'] as const;
-export const isNotifying = (kind: string): boolean =>
-  (NOTIFYING_EVENT_KINDS as readonly string[]).includes(kind);
+export const GEOFENCE_EVENT_KINDS = ['geofence_enter', 'geofence_exit'] as const;
+export const isNotifying = (kind: string, attributes?: Record<string, unknown> | null): boolean =>
+  (NOTIFYING_EVENT_KINDS as readonly string[]).includes(kind) ||
+  ((GEOFENCE_EVENT_KINDS as readonly string[]).includes(kind) && attributes?.notify === true);
 
 /** Notifications are a view of events: overspeed and overstop keep their kind, everything else is `other`. */
 const notificationEventOf = (kind: string): NotificationEvent =>

@@ -1,12 +1,22 @@
 import { alarmRule } from './alarm.js';
+import { geofenceVisitsRule } from './geofence-visits.js';
 import { gpsLostRule } from './gps-lost.js';
 import { ignitionRule } from './ignition.js';
 import { overspeedRule } from './overspeed.js';
+import { overrouteRule } from './overroute.js';
 import { overstopRule } from './overstop.js';
 import type { Derivation, RuleThresholds } from './types.js';
 
 export type * from './types.js';
-export { alarmRule, gpsLostRule, ignitionRule, overspeedRule, overstopRule };
+export {
+  alarmRule,
+  geofenceVisitsRule,
+  gpsLostRule,
+  ignitionRule,
+  overrouteRule,
+  overspeedRule,
+  overstopRule,
+};
 export { overspeedSeverity } from './overspeed.js';
 export { derivePositions, deriveTick } from './run.js';
 
@@ -23,7 +33,8 @@ export const defaultThresholds: RuleThresholds = Object.freeze({
   // §6.2 Over speed: "Sustained ≥30 s".
   overspeedMinDurationS: 30,
   // §6.2 Over stop: "Anywhere else 30 min (matches the 30-min rest per 4 h rule)"; pools, bases,
-  // origins, destinations and rest areas are exempt through `isStopAllowedAt`.
+  // pools, bases, plants, ports and dealers are exempt and rest areas allow 60 min
+  // (`stopAllowanceMinutes`, overstop.ts).
   overstopMinutes: 30,
   // §6.2 Over stop: "Stop = speed <5 km/h".
   stopSpeedKmh: 5,
@@ -36,4 +47,12 @@ export const defaultThresholds: RuleThresholds = Object.freeze({
  * and its events follow theirs. A new derivation is a file in this folder and a line here
  * (docs/architecture.md).
  */
-export const defaultRules: Derivation[] = [overspeedRule, overstopRule, ignitionRule, gpsLostRule, alarmRule];
+export const defaultRules: Derivation[] = [
+  overspeedRule,
+  overstopRule,
+  overrouteRule,
+  geofenceVisitsRule,
+  ignitionRule,
+  gpsLostRule,
+  alarmRule,
+] as Derivation[];

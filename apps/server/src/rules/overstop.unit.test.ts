@@ -1,5 +1,7 @@
+import type { GeofenceCategory } from '@pantau/contracts';
 import type { Position } from '@pantau/protocols';
 import { describe, expect, it } from 'vitest';
+import { UnitGeography, type GeofenceRecord } from '../ingest/geography.js';
 import { overstopRule } from './overstop.js';
 import { at, fix, fixes, play, pool, testContext, tick, tollShoulder } from './test-tracks.js';
 
@@ -109,5 +111,50 @@ describe('overstopRule', () => {
     const invalid = play(rules, fixes(11 * 60, 40 * 60, 60, { speedKmh: 0, valid: false }), ctx, state);
     expect(invalid.events).toEqual([]);
     expect(invalid.state).toBe(state);
+  });
+});
+
+describe('over stop by the unit’s geofences', () => {
+  const square = (geofenceId: number, category: GeofenceCategory): GeofenceRecord => ({
+    geofenceId,
+    unitId: 1,
+    code: `G${geofenceId}`,
+    name: `Geofence ${geofenceId}`,
+    category,
+    notifyEnter: false,
+    notifyExit: false,
+    polygonType: 'circle',
+    geometry: { type: 'Point', coordinates: [tollShoulder.lon, tollShoulder.lat] },
+    center: [tollShoulder.lon, tollShoulder.lat],
+    radius: 200,
+    width: null,
+  });
+  const withGeofence = (category: GeofenceCategory) => ({
+    ...ctx,
+    geography: new UnitGeography([square(1, category)]),
+  });
+
+  it.each(['pool', 'base', 'plant', 'port', 'dealer'] as const)(
+    'a stop inside a %s geofence is work, however long',
+    (category) => {
+      expect(play(rules, stopAt(tollShoulder, 180), withGeofence(category)).events).toEqual([]);
+    },
+  );
+
+  it('a rest area allows 60 minutes', () => {
+    expect(play(rules, stopAt(tollShoulder, 55), withGeofence('rest_area')).events).toEqual([]);
+    const long = play(rules, stopAt(tollShoulder, 75), withGeofence('rest_area')).events;
+    expect(long.map((e) => [e.phase, e.limitValue])).toEqual([
+      ['start', 60],
+      ['end', 60],
+    ]);
+  });
+
+  it('a workshop or any other geofence keeps the unit’s threshold', () => {
+    const events = play(rules, stopAt(tollShoulder, 45), withGeofence('workshop')).events;
+    expect(events.map((e) => [e.phase, e.limitValue])).toEqual([
+      ['start', 30],
+      ['end', 30],
+    ]);
   });
 });

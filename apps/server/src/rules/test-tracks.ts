@@ -48,6 +48,8 @@ export function testContext(thresholds: Partial<RuleThresholds> = {}): RuleConte
     vehicle: { kendaraanId: 1, unitId: 1 },
     thresholds: { ...defaultThresholds, ...thresholds },
     isStopAllowedAt: inPool,
+    geography: { geofencesAt: () => [], geofence: () => undefined },
+    route: null,
   };
 }
 

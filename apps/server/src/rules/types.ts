@@ -1,3 +1,4 @@
+import type { GeofenceCategory } from '@pantau/contracts';
 import type { Position } from '@pantau/protocols';
 
 /**
@@ -33,8 +34,43 @@ export interface RuleThresholds {
 export interface RuleContext {
   vehicle: { kendaraanId: number; unitId: number };
   thresholds: RuleThresholds;
-  /** True where stopping is allowed without limit (pools, bases, loading/unloading sites, rest areas). */
+  /**
+   * True near a known site where stopping is allowed without limit (pools, bases, plants, ports,
+   * dealers, rest areas), for a unit that has not drawn its own geofences there.
+   */
   isStopAllowedAt(lat: number, lon: number): boolean;
+  /** The unit's geofences (geofence visits, the over-stop allowance). */
+  geography: RuleGeography;
+  /** The route the vehicle drives now, or null (over route). */
+  route: RuleRoute | null;
+}
+
+/** A geofence as the rules see it. */
+export interface RuleGeofence {
+  geofenceId: number;
+  code: string;
+  name: string;
+  category: GeofenceCategory;
+  notifyEnter: boolean;
+  notifyExit: boolean;
+}
+
+/** A unit's geofences, answered from memory (a spatial index, rebuilt when they change). */
+export interface RuleGeography {
+  /** The active geofences that hold the point, in a stable order. */
+  geofencesAt(lat: number, lon: number): readonly RuleGeofence[];
+  /** An active geofence by id. */
+  geofence(geofenceId: number): RuleGeofence | undefined;
+}
+
+/** A route's corridor: a vehicle further than `halfWidthM` from its path is off route. */
+export interface RuleRoute {
+  routeId: number;
+  code: string;
+  name: string;
+  halfWidthM: number;
+  /** Shortest distance from the point to the route's path, metres. */
+  distanceM(lat: number, lon: number): number;
 }
 
 export type EventKind =

@@ -1,12 +1,22 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { events, vehicles } from '../../db/schema/index.js';
-import { NOTIFYING_EVENT_KINDS } from '../../live-state/notification.js';
+import { GEOFENCE_EVENT_KINDS, NOTIFYING_EVENT_KINDS } from '../../live-state/notification.js';
 
 export function createNotificationsRepo(db: Db) {
   return {
     async latestOfUnit(unitId: number, limit: number) {
-      const ofUnit = and(eq(events.unitId, unitId), inArray(events.kind, [...NOTIFYING_EVENT_KINDS]));
+      const ofUnit = and(
+        eq(events.unitId, unitId),
+        or(
+          inArray(events.kind, [...NOTIFYING_EVENT_KINDS]),
+          // Geofence crossings only of geofences that ask for them.
+          and(
+            inArray(events.kind, [...GEOFENCE_EVENT_KINDS]),
+            sql`(${events.attributes} ->> 'notify') = 'true'`,
+          ),
+        ),
+      );
       const [total] = await db.select({ n: count() }).from(events).where(ofUnit);
       const rows = await db
         .select({

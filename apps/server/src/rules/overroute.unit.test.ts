@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { ruleRouteOf } from '../ingest/geography.js';
+import { overrouteRule } from './overroute.js';
+import { fix, play, testContext } from './test-tracks.js';
+import type { RuleContext } from './types.js';
+
+/** A route due east along latitude -6.40 for about 33 km, with a 1 km corridor (500 m each side). */
+const LAT = -6.4;
+const route = ruleRouteOf({
+  routeId: 7,
+  unitId: 1,
+  code: 'CKR-TPK',
+  name: 'Cikarang – Tanjung Priok',
+  path: {
+    type: 'LineString',
+    coordinates: [
+      [107.0, LAT],
+      [107.3, LAT],
+    ],
+  },
+  corridorWidthM: 1000,
+});
+const ctx = (over: Partial<RuleContext> = {}): RuleContext => ({ ...testContext(), route, ...over });
+/** `m` metres north of the route, `km` along it. */
+const at = (s: number, km: number, m: number) =>
+  fix(s, { lat: LAT + m / 110_574, lon: 107.0 + km / 110.6, speedKmh: 40 });
+
+describe('over route', () => {
+  it('opens after three fixes and 1 km outside the corridor, from the first fix outside, and closes back inside', () => {
+    const { events } = play(
+      [overrouteRule],
+      [
+        at(0, 1, 0),
+        at(60, 2, 800),
+        at(120, 2.5, 1500),
+        at(180, 3, 1600),
+        at(240, 3.5, 1200),
+        at(300, 4, 100),
+      ],
+      ctx(),
+    );
+    expect(events.map((e) => [e.kind, e.phase, e.startedAt.toISOString()])).toEqual([
+      ['overroute', 'start', '2026-03-02T01:01:00.000Z'],
+      ['overroute', 'end', '2026-03-02T01:01:00.000Z'],
+    ]);
+    const end = events[1]!;
+    expect(end.endedAt?.toISOString()).toBe('2026-03-02T01:05:00.000Z');
+    expect(end.maxValue).toBe(1600);
+    expect(end.attributes).toMatchObject({
+      routeId: 7,
+      routeCode: 'CKR-TPK',
+      durationS: 240,
+      maxDeviationM: 1600,
+    });
+    expect(end.attributes?.offRouteKm as number).toBeGreaterThan(1.9);
+    expect(end.attributes?.offRouteKm as number).toBeLessThan(2.1);
+  });
+
+  it('inside the corridor, at its edge, is on route', () => {
+    const { events } = play(
+      [overrouteRule],
+      [at(0, 1, 490), at(60, 3, -490), at(120, 5, 490), at(180, 7, 0)],
+      ctx(),
+    );
+    expect(events).toEqual([]);
+  });
+
+  it('two fixes outside or less than 1 km driven outside is no over-route', () => {
+    const twoFixes = play([overrouteRule], [at(0, 1, 900), at(60, 4, 900), at(120, 5, 0)], ctx());
+    expect(twoFixes.events).toEqual([]);
+    // Parked 800 m off the route for ten minutes: far enough, long enough, but not driven 1 km.
+    const parked = play(
+      [overrouteRule],
+      [at(0, 1, 800), at(120, 1.1, 800), at(240, 1.2, 800), at(600, 1.2, 800), at(660, 1.2, 0)],
+      ctx(),
+    );
+    expect(parked.events).toEqual([]);
+  });
+
+  it('five minutes outside counts like three fixes', () => {
+    const { events } = play([overrouteRule], [at(0, 1, 900), at(300, 3, 900)], ctx());
+    expect(events.map((e) => e.phase)).toEqual(['start']);
+  });
+
+  it('a vehicle without a route is never off route, and losing the route closes an open over-route', () => {
+    expect(
+      play([overrouteRule], [at(0, 1, 5000), at(60, 3, 5000), at(120, 5, 5000)], ctx({ route: null })).events,
+    ).toEqual([]);
+    const off = play([overrouteRule], [at(0, 1, 900), at(60, 2, 900), at(120, 3, 900)], ctx());
+    const after = play([overrouteRule], [at(180, 4, 900)], ctx({ route: null }), off.state);
+    expect(after.events.map((e) => [e.phase, e.endedAt?.toISOString()])).toEqual([
+      ['end', '2026-03-02T01:03:00.000Z'],
+    ]);
+  });
+});
