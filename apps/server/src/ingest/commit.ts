@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDeepStrictEqual } from 'node:util';
 import { retryWhileUnavailable } from '../db/availability.js';
 import type { Db } from '../db/client.js';
 import { advanceVehicle, hasNews, type DeriveContext } from './advance.js';
@@ -129,9 +130,10 @@ async function writeBatch(
         if (ruleCtx.geography instanceof UnitGeography && ruleCtx.geography.size === 0) continue;
         const state = next.get(vehicleId) ?? ctx.states.get(vehicleId)!;
         const rebuilt = await rebuildVisits(txDb, vehicle, fromMs, state, ruleCtx);
+        events.push(...rebuilt.events);
+        if (isDeepStrictEqual(state.ruleState[geofenceVisitsRule.name], rebuilt.slice)) continue;
         const ruleState = { ...state.ruleState, [geofenceVisitsRule.name]: rebuilt.slice };
         next.set(vehicleId, { ...state, ruleState });
-        events.push(...rebuilt.events);
       }
     if (ctx.writeStates) await upsertStates(txDb, statesOf(next), now);
     return { next, events };
