@@ -47,7 +47,7 @@ export default defineConfig({
             },
             {
               name: ofFirstLoad('vendor'),
-              test: /node_modules[\\/](?!antd[\\/]|@ant-design[\\/]|@rc-component[\\/]|rc-[a-z-]+[\\/]|exceljs[\\/])/,
+              test: /node_modules[\\/](?!antd[\\/]|@ant-design[\\/]|@rc-component[\\/]|rc-[a-z-]+[\\/]|exceljs[\\/]|terra-draw)/,
             },
             // Its code only: antd/dist/antd.css (main.tsx) stays with the entry's styles, or the entry would
             // load this chunk for it.
@@ -59,6 +59,8 @@ export default defineConfig({
             },
             // Loaded only when a user exports to Excel: kept out of the vendor chunk every page loads.
             { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/ },
+            // Loaded only when an Administrator draws a geofence (map/draw-tool.tsx).
+            { name: 'terra-draw', test: /node_modules[\\/]terra-draw/ },
           ],
         },
       },

@@ -11,6 +11,8 @@ import idShare from './id/share.json';
 import enSettings from './en/settings.json';
 import idSettings from './id/settings.json';
 import enAuth from './en/auth.json';
+import enGeography from './en/geography.json';
+import idGeography from './id/geography.json';
 import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
 import enErrors from './en/errors.json';
@@ -49,6 +51,7 @@ export const en = {
   users: enUsers,
   share: enShare,
   settings: enSettings,
+  geography: enGeography,
 };
 export type Resources = typeof en;
 
@@ -70,6 +73,7 @@ export const id = {
   users: idUsers,
   share: idShare,
   settings: idSettings,
+  geography: idGeography,
 } satisfies Resources;
 
 export const namespaces = Object.keys(en) as (keyof Resources)[];

@@ -140,6 +140,39 @@ export const PLATE_PREFIX = 'plate:';
 export const COUNT_PREFIX = 'count:';
 export const CITY_PREFIX = 'city:';
 export const CITY_MAJOR_PREFIX = 'city-major:';
+/** A geofence's or a POI's name. */
+export const GEO_LABEL_PREFIX = 'geo-label:';
+/** A POI's icon by kind (markerIcons). */
+export const POI_PREFIX = 'poi:';
+
+const POI_GLYPHS: Record<string, { color: string; glyph: string }> = {
+  fuel: { color: '#dc2626', glyph: 'F' },
+  workshop: { color: '#475569', glyph: 'W' },
+  rest_area: { color: '#16a34a', glyph: 'R' },
+  customer: { color: '#7c3aed', glyph: 'C' },
+  other: { color: '#0f766e', glyph: '•' },
+};
+
+/** A POI: a round badge in the kind's colour with its letter. */
+function drawPoi(kind: string) {
+  const { color, glyph } = POI_GLYPHS[kind] ?? POI_GLYPHS.other!;
+  const size = 22;
+  const c = canvas(size, size);
+  const { ctx } = c;
+  ctx.beginPath();
+  ctx.arc(size / 2, size / 2, size / 2 - 1.5, 0, 2 * Math.PI);
+  ctx.fillStyle = color;
+  ctx.fill();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = '#ffffff';
+  ctx.stroke();
+  ctx.font = `700 11px ${FONT_STACK}`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = '#ffffff';
+  ctx.fillText(glyph, size / 2, size / 2 + 0.5);
+  return toImage(c);
+}
 
 /** Draws the vehicle icon a `vehicleIconId` names, or undefined for another id. */
 function drawVehicleIcon(id: string): ImageData | undefined {
@@ -166,6 +199,13 @@ export function installMapImages(map: MapLibreMap): () => void {
         halo: '#ffffff',
         background: 'rgba(255,255,255,0.85)',
       });
+    else if (id.startsWith(GEO_LABEL_PREFIX))
+      image = drawLabel(id.slice(GEO_LABEL_PREFIX.length), {
+        font: `600 11px ${FONT_STACK}`,
+        color: '#1e293b',
+        halo: '#ffffff',
+      });
+    else if (id.startsWith(POI_PREFIX)) image = drawPoi(id.slice(POI_PREFIX.length));
     else if (id.startsWith(COUNT_PREFIX)) image = drawCount(id.slice(COUNT_PREFIX.length));
     else if (id.startsWith(CITY_MAJOR_PREFIX))
       image = drawLabel(id.slice(CITY_MAJOR_PREFIX.length), {

@@ -1,7 +1,7 @@
 import { ColumnWidthOutlined } from '@ant-design/icons';
 import type { TrackingItem } from '@pantau/contracts';
 import { FloatButton } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayoutStore } from '../lib/layout-store';
 import { useLiveStore } from '../lib/live/live-store';
@@ -30,6 +30,8 @@ export interface FleetMapProps {
   testId?: string;
   /** Takes the map started at boot for this page (early-handoff.ts) when there is one. */
   adoptEarly?: boolean;
+  /** More layers and overlays drawn inside the map (they may call `useMap()`). */
+  children?: ReactNode;
 }
 
 /** The live fleet map used by /map and the dashboard. */
@@ -42,6 +44,7 @@ export function FleetMap({
   showRuler = false,
   testId = 'fleet-map',
   adoptEarly = false,
+  children,
 }: FleetMapProps) {
   const { t } = useTranslation('map');
   const rtl = useLayoutStore((s) => s.direction === 'rtl');
@@ -79,6 +82,7 @@ export function FleetMap({
         {showRuler && (
           <RulerLayer points={points} active={measuring} onAddPoint={(p) => setPoints((ps) => [...ps, p])} />
         )}
+        {children}
       </MapView>
       {spot && spotVehicles.length > 0 && onSelect && !measuring && (
         <ClusterList

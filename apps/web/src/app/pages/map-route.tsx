@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { GeographyOnMap } from '../../features/geofences/components/geography-on-map';
 import { MapPage } from '../../features/map/pages/map-page';
 
 export function MapRoute() {
   const { t } = useTranslation('shell');
-  return <MapPage title={t('menu.map')} />;
+  return <MapPage title={t('menu.map')} layers={<GeographyOnMap />} />;
 }

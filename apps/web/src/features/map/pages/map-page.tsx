@@ -1,7 +1,7 @@
 import { AimOutlined } from '@ant-design/icons';
 import type { TrackingItem } from '@pantau/contracts';
 import { Badge, Switch, Tooltip, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLiveStore } from '../../../lib/live/live-store';
@@ -42,9 +42,10 @@ function FleetCounts() {
 /**
  * /map: every vehicle of the unit, live, with search, legend, tracking and the distance tool. The page
  * does not subscribe to the fleet: the map layer reads the live store outside React render, and only
- * the counts and the selected vehicle re-render with live batches.
+ * the counts and the selected vehicle re-render with live batches. `layers` are drawn inside the map
+ * (the route passes geography).
  */
-export function MapPage({ title }: { title: string }) {
+export function MapPage({ title, layers }: { title: string; layers?: ReactNode }) {
   const { t } = useTranslation('map');
   useLiveSeed();
   const connection = useLiveStore((s) => s.connection);
@@ -122,7 +123,9 @@ export function MapPage({ title }: { title: string }) {
           showRuler
           testId="live-map"
           adoptEarly
-        />
+        >
+          {layers}
+        </FleetMap>
         <div className="map-overlay-bottom" data-map-overlay>
           <FleetCounts />
         </div>

@@ -1,0 +1,174 @@
+import type { GeofenceRow } from '@pantau/contracts';
+import type { ExpressionSpecification, GeoJSONSource, MapMouseEvent } from 'maplibre-gl';
+import { useEffect, useMemo, useRef } from 'react';
+import { GEO_LABEL_PREFIX } from './canvas-images';
+import { geofenceCollection } from './geofence-features';
+import { removeOwned, useMap } from './map-context';
+
+/** The source starts empty; the data effect (after this one) fills it. */
+const EMPTY_COLLECTION: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
+const SOURCE = 'geofences';
+export const GEOFENCE_LAYER = {
+  fill: 'geofences-fill',
+  outline: 'geofences-outline',
+  corridor: 'geofences-corridor',
+  corridorLine: 'geofences-corridor-line',
+  selected: 'geofences-selected',
+  labels: 'geofences-labels',
+} as const;
+const CLICKABLE = [GEOFENCE_LAYER.fill, GEOFENCE_LAYER.corridor];
+/** Sources drawn above geofences whose click wins (vehicles). */
+const ABOVE_SOURCES = new Set(['vehicles', 'vehicle-selected']);
+/** Labels from this zoom: below it 2,000 names would be noise (and images to draw). */
+const LABEL_MIN_ZOOM = 12;
+
+const isPolygon: ExpressionSpecification = ['==', ['geometry-type'], 'Polygon'];
+const isLine: ExpressionSpecification = ['==', ['geometry-type'], 'LineString'];
+const trueWidth: ExpressionSpecification = [
+  'interpolate',
+  ['exponential', 2],
+  ['zoom'],
+  0,
+  ['get', 'widthPx0'],
+  22,
+  ['*', ['get', 'widthPx0'], 2 ** 22],
+];
+
+interface GeofencesLayerProps {
+  geofences: readonly GeofenceRow[];
+  visible: boolean;
+  selectedId: number | null;
+  /** Leave out while drawing or measuring: clicks then go to the tool. */
+  onSelect?: (polygonId: number, at: [number, number]) => void;
+}
+
+/**
+ * Every geofence as one GeoJSON source: polygons and circles filled with an outline, corridors as a band
+ * of their true width with the centre line, names from zoom 12, the selected one outlined. Renders nothing.
+ */
+export function GeofencesLayer({ geofences, visible, selectedId, onSelect }: GeofencesLayerProps) {
+  const { map, styleVersion } = useMap();
+  const onSelectRef = useRef(onSelect);
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+  });
+  const data = useMemo(() => geofenceCollection(geofences), [geofences]);
+
+  useEffect(() => {
+    // Under the vehicles: a vehicle inside a geofence stays clickable and readable.
+    const before = map.getLayer('vehicles-clusters') ? 'vehicles-clusters' : undefined;
+    map.addSource(SOURCE, { type: 'geojson', data: EMPTY_COLLECTION });
+    const color: ExpressionSpecification = ['get', 'color'];
+    map.addLayer(
+      {
+        id: GEOFENCE_LAYER.fill,
+        type: 'fill',
+        source: SOURCE,
+        filter: isPolygon,
+        paint: { 'fill-color': color, 'fill-opacity': 0.15 },
+      },
+      before,
+    );
+    map.addLayer(
+      {
+        id: GEOFENCE_LAYER.outline,
+        type: 'line',
+        source: SOURCE,
+        filter: isPolygon,
+        paint: { 'line-color': color, 'line-width': 1.5, 'line-opacity': 0.9 },
+      },
+      before,
+    );
+    map.addLayer(
+      {
+        id: GEOFENCE_LAYER.corridor,
+        type: 'line',
+        source: SOURCE,
+        filter: isLine,
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': color, 'line-opacity': 0.2, 'line-width': trueWidth },
+      },
+      before,
+    );
+    map.addLayer(
+      {
+        id: GEOFENCE_LAYER.corridorLine,
+        type: 'line',
+        source: SOURCE,
+        filter: isLine,
+        paint: { 'line-color': color, 'line-width': 1.5, 'line-dasharray': [3, 2] },
+      },
+      before,
+    );
+    map.addLayer(
+      {
+        id: GEOFENCE_LAYER.selected,
+        type: 'line',
+        source: SOURCE,
+        filter: ['all', ['!=', ['geometry-type'], 'Point'], ['==', ['id'], -1]],
+        paint: { 'line-color': '#0f172a', 'line-width': 3 },
+      },
+      before,
+    );
+    map.addLayer(
+      {
+        id: GEOFENCE_LAYER.labels,
+        type: 'symbol',
+        source: SOURCE,
+        minzoom: LABEL_MIN_ZOOM,
+        filter: ['==', ['geometry-type'], 'Point'],
+        layout: { 'icon-image': ['concat', GEO_LABEL_PREFIX, ['get', 'name']], 'icon-allow-overlap': false },
+      },
+      before,
+    );
+
+    const onClick = (e: MapMouseEvent) => {
+      if (!onSelectRef.current) return;
+      const hits = map.queryRenderedFeatures(e.point);
+      const first = hits[0];
+      if (!first || ABOVE_SOURCES.has(first.source)) return;
+      const hit = hits.find((f) => (CLICKABLE as string[]).includes(f.layer.id));
+      if (typeof hit?.id === 'number') onSelectRef.current(hit.id, [e.lngLat.lng, e.lngLat.lat]);
+    };
+    const pointer = () => {
+      if (onSelectRef.current) map.getCanvas().style.cursor = 'pointer';
+    };
+    const unpointer = () => {
+      if (onSelectRef.current) map.getCanvas().style.cursor = '';
+    };
+    map.on('click', onClick);
+    for (const id of CLICKABLE) {
+      map.on('mouseenter', id, pointer);
+      map.on('mouseleave', id, unpointer);
+    }
+    return () => {
+      map.off('click', onClick);
+      for (const id of CLICKABLE) {
+        map.off('mouseenter', id, pointer);
+        map.off('mouseleave', id, unpointer);
+      }
+      removeOwned(map, Object.values(GEOFENCE_LAYER), [SOURCE]);
+    };
+  }, [map, styleVersion]);
+
+  useEffect(() => {
+    map.getSource<GeoJSONSource>(SOURCE)?.setData(data);
+    map.getContainer().dataset.geofencesDrawn = String(geofences.length);
+  }, [map, styleVersion, data, geofences.length]);
+
+  useEffect(() => {
+    for (const id of Object.values(GEOFENCE_LAYER))
+      if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visible ? 'visible' : 'none');
+  }, [map, styleVersion, visible]);
+
+  useEffect(() => {
+    if (map.getLayer(GEOFENCE_LAYER.selected))
+      map.setFilter(GEOFENCE_LAYER.selected, [
+        'all',
+        ['!=', ['geometry-type'], 'Point'],
+        ['==', ['id'], selectedId ?? -1],
+      ]);
+  }, [map, styleVersion, selectedId]);
+
+  return null;
+}
