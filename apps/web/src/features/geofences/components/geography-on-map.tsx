@@ -1,7 +1,7 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { GeofenceRow } from '@pantau/contracts';
 import { Button, Tooltip } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getStoredRole } from '../../../lib/role-storage';
 import { DrawTool } from '../../../map/draw-tool';
@@ -15,10 +15,16 @@ import { useMapMarkers } from '../api/get-markers';
 import { useRoutePaths } from '../api/get-route-paths';
 import { isDrawing, useGeofenceEditing } from '../model/geofence-editing-store';
 import { useLayerVisibility } from '../model/layer-visibility';
-import { GeofenceDetails } from './geofence-details';
-import { GeofenceForm } from './geofence-form';
-import { GeographyOptions } from './geography-options';
 import './geography.css';
+
+// The panels come with the first click that needs them: /map's first load carries only the layers.
+const GeographyOptions = lazy(() =>
+  import('./geography-options').then((m) => ({ default: m.GeographyOptions })),
+);
+const GeofenceDetails = lazy(() =>
+  import('./geofence-details').then((m) => ({ default: m.GeofenceDetails })),
+);
+const GeofenceForm = lazy(() => import('./geofence-form').then((m) => ({ default: m.GeofenceForm })));
 
 const EMPTY: never[] = [];
 
@@ -100,29 +106,31 @@ export function GeographyOnMap() {
           data-map-overlay
         />
       </Tooltip>
-      {optionsOpen && !editing.openForm && (
-        <GeographyOptions
-          onClose={() => setOptionsOpen(false)}
-          onChoose={(g) => {
-            flyTo(g);
-            if (window.matchMedia('(max-width: 640px)').matches) setOptionsOpen(false);
-          }}
-        />
-      )}
-      {editing.openForm && (
-        <GeofenceForm
-          onSaved={(g) => editing.select({ polygonId: g.polygonId, lng: g.center[0], lat: g.center[1] })}
-        />
-      )}
-      {selected && !editing.openForm && !optionsOpen && (
-        <GeofenceDetails
-          geofence={selected}
-          onClose={() => editing.select(null)}
-          onEdit={(g) => {
-            editing.startEdit(g);
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {optionsOpen && !editing.openForm && (
+          <GeographyOptions
+            onClose={() => setOptionsOpen(false)}
+            onChoose={(g) => {
+              flyTo(g);
+              if (window.matchMedia('(max-width: 640px)').matches) setOptionsOpen(false);
+            }}
+          />
+        )}
+        {editing.openForm && (
+          <GeofenceForm
+            onSaved={(g) => editing.select({ polygonId: g.polygonId, lng: g.center[0], lat: g.center[1] })}
+          />
+        )}
+        {selected && !editing.openForm && !optionsOpen && (
+          <GeofenceDetails
+            geofence={selected}
+            onClose={() => editing.select(null)}
+            onEdit={(g) => {
+              editing.startEdit(g);
+            }}
+          />
+        )}
+      </Suspense>
     </>
   );
 }
