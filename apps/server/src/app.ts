@@ -7,6 +7,7 @@ import { authModule, type AuthOptions } from './modules/auth/auth.module.js';
 import { dashboardModule } from './modules/dashboard/dashboard.module.js';
 import { driversModule } from './modules/drivers/drivers.module.js';
 import { fleetsModule } from './modules/fleets/fleets.module.js';
+import { geographyModule } from './modules/geography/geography.module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { profileModule } from './modules/profile/profile.module.js';
@@ -50,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(vehiclesModule);
   await app.register(driversModule);
   await app.register(fleetsModule);
+  await app.register(geographyModule);
   await app.register(usersModule);
   await app.register(profileModule);
   await app.register(shareModule);

@@ -18,7 +18,17 @@ export type AuditRow = z.infer<typeof auditRow>;
 export const auditList = listOf(auditRow);
 export type AuditList = z.infer<typeof auditList>;
 /** What the trail records changes of. */
-const auditEntities = ['vehicle', 'driver', 'fleet', 'unit', 'user', 'share_link'] as const;
+const auditEntities = [
+  'vehicle',
+  'driver',
+  'fleet',
+  'unit',
+  'user',
+  'share_link',
+  'geofence',
+  'marker',
+  'route',
+] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 export const auditQuery = pagingQuery.extend({
   entity: z.enum(auditEntities).optional(),

@@ -186,3 +186,47 @@ export const vehicleRouteInput = z.object({
   trayekId: id('Choose a route').nullable(),
 });
 export type VehicleRouteInput = z.infer<typeof vehicleRouteInput>;
+
+/** `PUT /api/trayek/points?trayekId=`: the route's waypoints, in order (replaces them all). */
+export const routePointsInput = z.object({
+  waypoints: z.array(routeWaypointInput).max(MAX_ROUTE_WAYPOINTS, `At most ${MAX_ROUTE_WAYPOINTS} waypoints`),
+});
+export type RoutePointsInput = z.infer<typeof routePointsInput>;
+
+/** `PUT /api/trayek/jalur?trayekId=`: the route's path (drawn, or a previewed trip), and its corridor. */
+export const routePathInput = z.object({
+  path: lineGeometryInput.refine(
+    (g) => g.coordinates.length <= MAX_GEOFENCE_VERTICES,
+    `At most ${MAX_GEOFENCE_VERTICES} points`,
+  ),
+  corridorWidth: z
+    .number('Corridor width must be a number')
+    .positive('Corridor width must be more than 0 m')
+    .max(MAX_CORRIDOR_WIDTH_M, `Corridor width must be at most ${MAX_CORRIDOR_WIDTH_M} m`)
+    .optional(),
+});
+export type RoutePathInput = z.infer<typeof routePathInput>;
+
+/** Longest period a route may be taken from (a trip of two weeks at most). */
+export const MAX_TRIP_DAYS = 14;
+/**
+ * `POST /api/trayek/jalur/from-trip?trayekId=`: the route's path becomes a vehicle's recorded track
+ * over a period, simplified (as `GET /api/trayek/from-trip` previews it).
+ */
+export const routeFromTripInput = z.object({
+  kendaraanId: id('Choose a vehicle'),
+  from: z.iso.datetime({ offset: true, message: 'Give the start as an ISO 8601 time' }),
+  to: z.iso.datetime({ offset: true, message: 'Give the end as an ISO 8601 time' }),
+  toleranceM: z.number().min(1).max(500).default(25),
+});
+export type RouteFromTripInput = z.infer<typeof routeFromTripInput>;
+
+/** `GET|PUT /api/kendaraan/{kendaraanId}/trayek`: the route a vehicle drives now, if any. */
+export const vehicleRoute = z.object({
+  kendaraanId: z.number().int(),
+  trayekId: z.number().int().nullable(),
+  trayekCode: z.string().nullable(),
+  trayekName: z.string().nullable(),
+  assignedAt: z.string().nullable(),
+});
+export type VehicleRoute = z.infer<typeof vehicleRoute>;

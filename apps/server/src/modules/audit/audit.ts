@@ -1,8 +1,10 @@
+import type { AuditEntity } from '@pantau/contracts';
+
 export interface AuditEntry {
   /** Null for a user's own profile and settings. */
   unitId: number | null;
   action: string;
-  entity: 'vehicle' | 'driver' | 'fleet' | 'unit' | 'user' | 'profile' | 'settings' | 'share_link';
+  entity: AuditEntity | 'profile' | 'settings';
   entityId: string | number | null;
   /** Plate, driver name, username … as it was at the time. */
   label?: string | null;

@@ -1,0 +1,81 @@
+import { and, count, desc, eq, gte, lt, or, isNull, sql } from 'drizzle-orm';
+import type { GeofenceVisitQuery, OverRouteQuery } from '@pantau/contracts';
+import type { Db } from '../../db/client.js';
+import { events, geofences, geofenceVisits, routes, vehicleState, vehicles } from '../../db/schema/index.js';
+
+type Page = { Take: number; Skip: number };
+const routeIdOf = sql<number | null>`(${events.attributes}->>'routeId')::int`;
+
+/** What the pipeline derived from the unit's geography: visits (loggeopoint) and over-routes. */
+export function createVisitsRepo(db: Db) {
+  return {
+    /** The unit's visits matching the filters, newest first, and how many match. */
+    async visits(unitId: number, q: Partial<GeofenceVisitQuery> & Page) {
+      const where = and(
+        eq(geofenceVisits.unitId, unitId),
+        q.kendaraanId ? eq(geofenceVisits.vehicleId, q.kendaraanId) : undefined,
+        q.polygonId ? eq(geofenceVisits.geofenceId, q.polygonId) : undefined,
+        q.category ? eq(geofences.category, q.category) : undefined,
+        q.to ? lt(geofenceVisits.enterTime, new Date(q.to)) : undefined,
+        q.from
+          ? or(isNull(geofenceVisits.exitTime), gte(geofenceVisits.exitTime, new Date(q.from)))
+          : undefined,
+        q.open === undefined ? undefined : eq(geofenceVisits.open, q.open),
+      );
+      const [total] = await db
+        .select({ n: count() })
+        .from(geofenceVisits)
+        .innerJoin(geofences, eq(geofences.geofenceId, geofenceVisits.geofenceId))
+        .where(where);
+      const rows = await db
+        .select({
+          visit: geofenceVisits,
+          plate: vehicles.plateNumber,
+          hull: vehicles.hullNumber,
+          code: geofences.code,
+          name: geofences.name,
+          category: geofences.category,
+        })
+        .from(geofenceVisits)
+        .innerJoin(geofences, eq(geofences.geofenceId, geofenceVisits.geofenceId))
+        .innerJoin(vehicles, eq(vehicles.vehicleId, geofenceVisits.vehicleId))
+        .where(where)
+        .orderBy(desc(geofenceVisits.enterTime), desc(geofenceVisits.visitId))
+        .limit(q.Take)
+        .offset(q.Skip);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    /** The unit's over-route events matching the filters, newest first, and how many match. */
+    async overRoutes(unitId: number, q: Partial<OverRouteQuery> & Page) {
+      const where = and(
+        eq(events.unitId, unitId),
+        eq(events.kind, 'overroute'),
+        q.kendaraanId ? eq(events.vehicleId, q.kendaraanId) : undefined,
+        q.trayekId ? sql`${routeIdOf} = ${q.trayekId}` : undefined,
+        q.to ? lt(events.startedAt, new Date(q.to)) : undefined,
+        q.from ? or(isNull(events.endedAt), gte(events.endedAt, new Date(q.from))) : undefined,
+      );
+      const [total] = await db.select({ n: count() }).from(events).where(where);
+      const rows = await db
+        .select({
+          event: events,
+          plate: vehicles.plateNumber,
+          hull: vehicles.hullNumber,
+          routeCode: routes.code,
+          routeName: routes.name,
+          latestFix: vehicleState.fixTime,
+        })
+        .from(events)
+        .innerJoin(vehicles, eq(vehicles.vehicleId, events.vehicleId))
+        .leftJoin(routes, and(eq(routes.routeId, routeIdOf), eq(routes.unitId, unitId)))
+        .leftJoin(vehicleState, eq(vehicleState.vehicleId, events.vehicleId))
+        .where(where)
+        .orderBy(desc(events.startedAt), desc(events.eventId))
+        .limit(q.Take)
+        .offset(q.Skip);
+      return { total: total?.n ?? 0, rows };
+    },
+  };
+}
+export type VisitsRepo = ReturnType<typeof createVisitsRepo>;
