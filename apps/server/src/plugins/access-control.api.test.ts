@@ -40,6 +40,12 @@ async function snapshotOfSunter() {
     `/api/users/${ids.userId}`,
     `/api/share-links?Take=1000`,
     `/api/units/info`,
+    `/api/polygons/${ids.polygonId}`,
+    `/api/markers/${ids.markerId}`,
+    `/api/trayek/${ids.trayekId}`,
+    `/api/trayek/jalur?trayekId=${ids.trayekId}`,
+    `/api/trayek/points?trayekId=${ids.trayekId}`,
+    `/api/kendaraan/${ids.kendaraanId}/trayek`,
   ];
   const answers = await Promise.all(paths.map((p) => call(t.url, p, sunterAdmin())));
   return JSON.stringify(answers.map((a) => a.json));
@@ -114,7 +120,19 @@ beforeAll(async () => {
       body: { kendaraanId: vehicle.kendaraanId, expiresInHours: 1 },
     })
   ).json;
+  const polygon = (await call(t.url, '/api/polygons?Take=1', sunterAdmin())).json.results[0];
+  const trayek = (await call(t.url, '/api/trayek?Take=1', sunterAdmin())).json.results[0];
+  const jalur = (await call(t.url, `/api/trayek/jalur?trayekId=${trayek.trayekId}`, sunterAdmin())).json;
+  const marker = (
+    await call(t.url, '/api/markers', {
+      ...sunterAdmin(),
+      body: { name: 'SPBU Sunter', icon: 'fuel', position: [106.88, -6.14] },
+    })
+  ).json;
   ids = {
+    polygonId: String(polygon.polygonId),
+    trayekId: String(trayek.trayekId),
+    markerId: String(marker.markerId),
     kendaraanId: String(vehicle.kendaraanId),
     pengemudiId: String(driver.pengemudiId),
     fleetId: String(fleet.fleetId),
@@ -123,6 +141,7 @@ beforeAll(async () => {
     token: new URL(share.url).pathname.split('/').pop()!,
   };
   Object.assign(queryValues, {
+    trayekId: ids.trayekId,
     kendaraanId: ids.kendaraanId,
     unitId: String(UNIT.sunter),
     from: new Date(Date.now() - 86_400_000).toISOString(),
@@ -138,6 +157,18 @@ beforeAll(async () => {
     'POST /api/users/{userId}/reset-password': { password: 'changed-12345' },
     'POST /api/share-links': { kendaraanId: vehicle.kendaraanId },
     'PUT /api/units/info': { unitName: 'Changed unit', timeZone: 'Asia/Jakarta' },
+    'PUT /api/polygons/{polygonId}': { ...polygon, polygonName: 'Changed geofence' },
+    'POST /api/polygons': { ...polygon, polygonCode: 'NEW-GEOFENCE' },
+    'PUT /api/markers/{markerId}': { ...marker, name: 'Changed marker' },
+    'PUT /api/trayek/{trayekId}': { ...trayek, name: 'Changed route', path: jalur.path },
+    'PUT /api/trayek/points': { waypoints: [] },
+    'PUT /api/trayek/jalur': { path: jalur.path },
+    'POST /api/trayek/jalur/from-trip': {
+      kendaraanId: vehicle.kendaraanId,
+      from: queryValues.from,
+      to: queryValues.to,
+    },
+    'PUT /api/kendaraan/{kendaraanId}/trayek': { trayekId: trayek.trayekId },
   };
   sunterMarks = vehicles.flatMap((v) => [v.nomorPolisi, v.pantauKendaraanId]);
   sunterBefore = await snapshotOfSunter();

@@ -331,7 +331,14 @@ beforeAll(async () => {
     userId: number;
     username: string;
   }[];
+  const marker = await call(t.url, '/api/markers', {
+    ...as,
+    body: { name: 'SPBU Fuzz', icon: 'fuel', position: [106.88, -6.14] },
+  });
   ids = {
+    polygonId: (await first('/api/polygons?Take=1')).polygonId,
+    trayekId: (await first('/api/trayek?Take=1')).trayekId,
+    markerId: marker.json.markerId,
     // Forwarded positions of a registered tracker reach the store, so its hostile values do too.
     'POST /api/ingest/traccar': {
       device: { uniqueId: vehicle.pantauKendaraanId },

@@ -130,7 +130,17 @@ describe('geofences (polygons)', () => {
       body: polygon({
         polygonCode: row.polygonCode,
         polygonName: 'Renamed yard',
-        geometry: { type: 'Polygon', coordinates: [square(107.3)] },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [107.3, -6.28],
+              [107.31, -6.28],
+              [107.3, -6.27],
+              [107.3, -6.28],
+            ],
+          ],
+        },
       }),
     });
     expect(changed.status).toBe(200);
@@ -151,7 +161,8 @@ describe('geofences (polygons)', () => {
     ]);
     const update = trail.json.results[1];
     expect(update.changes.polygonName).toEqual({ from: row.polygonName, to: 'Renamed yard' });
-    expect(update.changes.geometry.to).toBe('Polygon, 5 points');
+    expect(update.changes.geometry).toEqual({ from: 'Polygon, 5 points', to: 'Polygon, 4 points' });
+    expect(update.changes.boundary.to[0]).toBe(107.3);
   });
 
   it('answers 400 naming the field for bad geometry: self-crossing, too few points, too many, out of range, radius ≤ 0', async () => {

@@ -46,7 +46,10 @@ export function toGeofenceRow(g: StoredGeofence): GeofenceRow {
   };
 }
 
+const clamp = (v: number, limit: number) => Math.min(limit, Math.max(-limit, v));
+
 function valuesOf(unitId: number, input: GeofenceInput, shape: GeofenceGeometry, polyIndex: number) {
+  // A circle or corridor near a pole grows past the map's edge: its box stops there.
   return {
     unitId,
     polyIndex,
@@ -63,10 +66,10 @@ function valuesOf(unitId: number, input: GeofenceInput, shape: GeofenceGeometry,
     radiusM: shape.radius,
     widthM: shape.width,
     geometry: shape.geometry,
-    minLon: shape.boundary[0],
-    minLat: shape.boundary[1],
-    maxLon: shape.boundary[2],
-    maxLat: shape.boundary[3],
+    minLon: clamp(shape.boundary[0], 180),
+    minLat: clamp(shape.boundary[1], 90),
+    maxLon: clamp(shape.boundary[2], 180),
+    maxLat: clamp(shape.boundary[3], 90),
     notifyEnter: input.notifyEnter,
     notifyExit: input.notifyExit,
     aktif: input.aktif,
