@@ -1,12 +1,11 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { MarkerSearchQuery } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
+import { containing } from '../kit/list-query.js';
 import { pois } from '../../db/schema/index.js';
 
 export type MarkerValues = typeof pois.$inferInsert;
 export type StoredMarker = typeof pois.$inferSelect;
-
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createMarkersRepo(db: Db) {
   return {

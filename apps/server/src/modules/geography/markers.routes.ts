@@ -2,16 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, markerInput, markerList, markerRow, markerSearchQuery, problem } from '@pantau/contracts';
+import { actorOf } from '../kit/actor.js';
 import type { MarkersService } from './markers.service.js';
 
 const markerParams = z.object({ markerId: idParam() });
 const errors = { 400: problem, 401: problem, 403: problem };
 const writeErrors = { ...errors, 404: problem, 409: problem };
-
-const actorOf = (request: { user: { userId: number; username: string } }) => ({
-  userId: request.user.userId,
-  username: request.user.username,
-});
 
 /** Markers (POIs, `/api/markers`). Reads: every role of the unit; writes: Administrator. */
 export function markersRoutes({ markersService }: { markersService: MarkersService }) {

@@ -1,7 +1,8 @@
 import type { MarkerInput, MarkerRow, MarkerSearchQuery } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../errors.js';
-import { diffFields, type Actor } from '../audit/audit.js';
+import { diffFields } from '../audit/audit.js';
+import type { Actor } from '../kit/actor.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import type { MarkersRepo, StoredMarker } from './markers.repo.js';
 

@@ -1,14 +1,12 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { GeofenceSearchQuery } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
+import { containing } from '../kit/list-query.js';
 import { geofences } from '../../db/schema/index.js';
 
 export type GeofenceValues = typeof geofences.$inferInsert;
 export type StoredGeofence = typeof geofences.$inferSelect;
 type GeofenceFilters = Partial<Omit<GeofenceSearchQuery, 'Take' | 'Skip'>>;
-
-/** `%text%` for ILIKE with the wildcards of the text itself escaped. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createPolygonsRepo(db: Db) {
   function whereOf(unitId: number, f: GeofenceFilters) {

@@ -13,17 +13,13 @@ import {
   idParam,
   problem,
 } from '@pantau/contracts';
+import { actorOf } from '../kit/actor.js';
 import type { PolygonsService } from './polygons.service.js';
 
 const polygonParams = z.object({ polygonId: idParam() });
 const exportQuery = geofenceSearchQuery.omit({ Take: true, Skip: true });
 const errors = { 400: problem, 401: problem, 403: problem };
 const writeErrors = { ...errors, 404: problem, 409: problem };
-
-const actorOf = (request: { user: { userId: number; username: string } }) => ({
-  userId: request.user.userId,
-  username: request.user.username,
-});
 
 /** Geofences (`/api/polygons`, the spec's name). Reads: every role of the unit; writes: Administrator. */
 export function polygonsRoutes({ polygonsService }: { polygonsService: PolygonsService }) {

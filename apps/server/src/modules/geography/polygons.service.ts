@@ -14,8 +14,9 @@ import { readGeoJson, readKml, toGeoJson } from '../../geo/geofence-files.js';
 import type { GeofenceGeometry } from '../../geo/shapes.js';
 import { polygonErrors } from '../../geo/validate.js';
 import { geofenceGeometry } from '../../geo/shapes.js';
-import { uniqueViolationOf } from '../../lib/import-rows.js';
-import { diffFields, type Actor } from '../audit/audit.js';
+import { uniqueViolationOf } from '../kit/unique-violation.js';
+import { diffFields } from '../audit/audit.js';
+import type { Actor } from '../kit/actor.js';
 import { recordAudit, recordAudits } from '../audit/audit.repo.js';
 import type { GeofenceValues, PolygonsRepo, StoredGeofence } from './polygons.repo.js';
 

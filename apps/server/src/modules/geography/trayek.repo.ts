@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RouteSearchQuery } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
+import { containing } from '../kit/list-query.js';
 import { geofences, positions, routePoints, routes, vehicleRoutes, vehicles } from '../../db/schema/index.js';
 
 export type RouteValues = typeof routes.$inferInsert;
@@ -9,7 +10,6 @@ export type RoutePointValues = Omit<typeof routePoints.$inferInsert, 'routeId' |
 
 const origins = alias(geofences, 'origins');
 const destinations = alias(geofences, 'destinations');
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Most fixes one trip may be made of (two weeks of a fix every 10 s is about 120,000). */
 export const MAX_TRIP_FIXES = 150_000;

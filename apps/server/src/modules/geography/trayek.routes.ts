@@ -19,6 +19,7 @@ import {
   vehicleRoute,
   vehicleRouteInput,
 } from '@pantau/contracts';
+import { actorOf } from '../kit/actor.js';
 import type { TrayekService } from './trayek.service.js';
 
 const trayekParams = z.object({ trayekId: idParam() });
@@ -26,11 +27,6 @@ const vehicleParams = z.object({ kendaraanId: idParam() });
 const errors = { 400: problem, 401: problem, 403: problem };
 const readErrors = { ...errors, 404: problem };
 const writeErrors = { ...errors, 404: problem, 409: problem };
-
-const actorOf = (request: { user: { userId: number; username: string } }) => ({
-  userId: request.user.userId,
-  username: request.user.username,
-});
 
 /**
  * Routes (`/api/trayek`, the spec's name) with their waypoints (`trayek/points`) and path

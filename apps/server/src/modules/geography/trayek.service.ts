@@ -18,8 +18,9 @@ import { ConflictError, NotFoundError, ValidationError, type FieldError } from '
 import { bboxOf } from '../../geo/polygon.js';
 import { lineLengthKm } from '../../geo/polyline.js';
 import { simplifyTrack } from '../../geo/simplify.js';
-import { uniqueViolationOf } from '../../lib/import-rows.js';
-import { diffFields, type Actor } from '../audit/audit.js';
+import { uniqueViolationOf } from '../kit/unique-violation.js';
+import { diffFields } from '../audit/audit.js';
+import type { Actor } from '../kit/actor.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import type { TrayekRepo } from './trayek.repo.js';
 
