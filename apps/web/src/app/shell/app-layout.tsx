@@ -8,6 +8,7 @@ import { getCookie } from '../../lib/cookies';
 import { useLayoutStore } from '../../lib/layout-store';
 import { getStoredRole } from '../../lib/role-storage';
 import { AppHeader } from './app-header';
+import { FeatureSlots } from './feature-slots';
 import { LayoutDrawers } from './layout-drawers';
 import { RoleDialogContainer } from './role-dialog-container';
 import { SettingsDrawer } from './settings-drawer';
@@ -50,44 +51,46 @@ export function AppLayout() {
   );
 
   return (
-    <div className={classes.join(' ')}>
-      {/* hasSider: laid out in a row from the first render (antd otherwise finds the sider in an
+    <FeatureSlots>
+      <div className={classes.join(' ')}>
+        {/* hasSider: laid out in a row from the first render (antd otherwise finds the sider in an
           effect, and the workspace is drawn full width first, then narrowed). */}
-      <Layout
-        hasSider
-        className="app-layout"
-        data-testid="app-layout"
-        data-boxed={settings.boxed}
-        data-dark-sidebar={settings.darkSidebar}
-        data-sidebar-popup={settings.sidebarPopup}
-        data-sidebar-icons={settings.sidebarIcons}
-        data-collapsed={settings.collapsed}
-        data-weak-color={settings.weakColor}
-        data-direction={settings.direction}
-        data-notification-sound={settings.notificationSound}
-        data-mobile={settings.mobile}
-      >
-        <Sidebar role={role?.roleUser ?? null} />
-        <Layout className="app-main">
-          <AppHeader displayName={displayName} role={role} />
-          <Layout.Content className="app-workspace" ref={workspace} data-testid="workspace">
-            <Spin
-              spinning={booting}
-              description={t('loading')}
-              size="large"
-              classNames={{ root: 'workspace-spin' }}
-              data-testid="shell-loading"
-            >
-              <div className="app-workspace-inner">
-                <Outlet />
-              </div>
-            </Spin>
-          </Layout.Content>
+        <Layout
+          hasSider
+          className="app-layout"
+          data-testid="app-layout"
+          data-boxed={settings.boxed}
+          data-dark-sidebar={settings.darkSidebar}
+          data-sidebar-popup={settings.sidebarPopup}
+          data-sidebar-icons={settings.sidebarIcons}
+          data-collapsed={settings.collapsed}
+          data-weak-color={settings.weakColor}
+          data-direction={settings.direction}
+          data-notification-sound={settings.notificationSound}
+          data-mobile={settings.mobile}
+        >
+          <Sidebar role={role?.roleUser ?? null} />
+          <Layout className="app-main">
+            <AppHeader displayName={displayName} role={role} />
+            <Layout.Content className="app-workspace" ref={workspace} data-testid="workspace">
+              <Spin
+                spinning={booting}
+                description={t('loading')}
+                size="large"
+                classNames={{ root: 'workspace-spin' }}
+                data-testid="shell-loading"
+              >
+                <div className="app-workspace-inner">
+                  <Outlet />
+                </div>
+              </Spin>
+            </Layout.Content>
+          </Layout>
         </Layout>
-      </Layout>
-      <SettingsDrawer />
-      <LayoutDrawers />
-      <RoleDialogContainer />
-    </div>
+        <SettingsDrawer />
+        <LayoutDrawers />
+        <RoleDialogContainer />
+      </div>
+    </FeatureSlots>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useChangePassword } from '../api/profile-mutations';
 import { useServerErrors } from './use-server-errors';
-import { matchesField } from '../../../lib/form-rules';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 interface PasswordForm extends PasswordChangeInput {
   confirm: string;
@@ -55,24 +55,14 @@ export function PasswordForm() {
       >
         <Input.Password data-testid="password-current" autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
+      <NewPasswordFields
         name="newPassword"
         label={t('fields.newPassword')}
-        rules={[{ required: true, min: 8, max: 128, message: t('rules.passwordLength') }]}
-      >
-        <Input.Password data-testid="password-new" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('fields.confirmPassword')}
-        dependencies={['newPassword']}
-        rules={[
-          { required: true, message: t('rules.passwordMatch') },
-          matchesField('newPassword', t('rules.passwordMatch')),
-        ]}
-      >
-        <Input.Password data-testid="password-confirm" autoComplete="new-password" />
-      </Form.Item>
+        confirmLabel={t('fields.confirmPassword')}
+        lengthMessage={t('rules.passwordLength')}
+        confirmMessage={t('rules.passwordMatch')}
+        testIds={{ password: 'password-new', confirm: 'password-confirm' }}
+      />
       <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="password-save">
         {t('profile.changePassword')}
       </Button>

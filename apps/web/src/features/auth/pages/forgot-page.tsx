@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForgot, useResetPassword } from '../api/auth-mutations';
 import { AuthCard } from '../components/auth-card';
 import { useServerErrors } from '../components/use-server-errors';
-import { matchesField } from '../../../lib/form-rules';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 /** /forgot asks for a reset link; /forgot?token=… (the link from the e-mail) sets the new password. */
 export function ForgotPage() {
@@ -99,24 +99,14 @@ function ResetForm({ token }: { token: string }) {
           );
         }}
       >
-        <Form.Item
+        <NewPasswordFields
           name="password"
           label={t('fields.newPassword')}
-          rules={[{ required: true, min: 8, max: 128, message: t('rules.passwordLength') }]}
-        >
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('fields.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('rules.passwordMatch') },
-            matchesField('password', t('rules.passwordMatch')),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+          confirmLabel={t('fields.confirmPassword')}
+          lengthMessage={t('rules.passwordLength')}
+          confirmMessage={t('rules.passwordMatch')}
+          autoFocus
+        />
         <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
           {t('reset.submit')}
         </Button>

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSignup } from '../api/auth-mutations';
 import { AuthCard } from '../components/auth-card';
 import { useServerErrors } from '../components/use-server-errors';
-import { matchesField } from '../../../lib/form-rules';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 interface SignupForm extends SignupRequest {
   confirm: string;
@@ -73,24 +73,14 @@ export function SignUpPage() {
         >
           <Input data-testid="signup-display-name" autoComplete="name" />
         </Form.Item>
-        <Form.Item
+        <NewPasswordFields
           name="password"
           label={t('fields.password')}
-          rules={[{ required: true, min: 8, max: 128, message: t('rules.passwordLength') }]}
-        >
-          <Input.Password data-testid="signup-password" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('fields.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('rules.passwordMatch') },
-            matchesField('password', t('rules.passwordMatch')),
-          ]}
-        >
-          <Input.Password data-testid="signup-confirm" autoComplete="new-password" />
-        </Form.Item>
+          confirmLabel={t('fields.confirmPassword')}
+          lengthMessage={t('rules.passwordLength')}
+          confirmMessage={t('rules.passwordMatch')}
+          testIds={{ password: 'signup-password', confirm: 'signup-confirm' }}
+        />
         <Button
           data-testid="signup-submit"
           type="primary"

@@ -1,4 +1,5 @@
 import { homeStatusFilters, type DashboardGroupKey, type HomeStatusFilter } from '@pantau/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { getStoredRole } from '../../../lib/role-storage';
 import { FleetMap } from '../../../map/fleet-map';
 import { openVehicleDrawer, useTrackStore } from '../../../map/track-store';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
-import { useFleetVehicles } from '../api/get-fleet-vehicles';
+import { everyVehicleQueryOptions } from '../../../lib/api/vehicles';
 import { FleetTable } from '../components/fleet-table';
 import { LiveBadge } from '../components/live-badge';
 import { StatusCards } from '../components/status-cards';
@@ -36,7 +37,7 @@ export function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const filter = parseStatusFilter(params.get(STATUS_PARAM));
   const summary = useDashboardSummary(unitId);
-  const fleet = useFleetVehicles(unitId);
+  const fleet = useQuery(everyVehicleQueryOptions(unitId));
   const live = useLiveVehicles();
   const mobile = useLayoutStore((s) => s.mobile);
   const selectedId = useTrackStore((s) => s.vehicleId);

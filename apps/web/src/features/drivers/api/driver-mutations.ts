@@ -1,7 +1,7 @@
 import { driverRow, importResponse, type DriverInput } from '@pantau/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { driverKeys } from './driver-keys';
+import { driverKeys } from '../../../lib/api/drivers';
 
 /** POST pengemudi (201 with the row). */
 export const createDriver = (input: DriverInput) =>

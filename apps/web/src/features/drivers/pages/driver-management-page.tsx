@@ -15,7 +15,8 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/error-message';
 import { getStoredRole } from '../../../lib/role-storage';
 import { useDeactivateDriver } from '../api/driver-mutations';
-import { getDriverReport, useDrivers } from '../api/get-drivers';
+import { useDriverPage } from '../../../lib/api/drivers';
+import { getDriverReport } from '../api/get-driver-report';
 import { DriverFormDrawer } from '../components/driver-form-drawer';
 import { DriverImportDialog } from '../components/driver-import-dialog';
 import { DriverTable } from '../components/driver-table';
@@ -43,7 +44,7 @@ function DriverManagement() {
   const { message } = App.useApp();
   const list = useListParams();
   const state = parseDriverList(list.params, list.page);
-  const query = useDrivers(getStoredRole()?.roleUnit, driverPageQuery(state));
+  const query = useDriverPage(getStoredRole()?.roleUnit, driverPageQuery(state));
   const deactivate = useDeactivateDriver();
   const [editing, setEditing] = useState<{ driver: DriverRow | null } | null>(null);
   const [importing, setImporting] = useState(false);

@@ -1,7 +1,8 @@
 import { fleetRow, fleetVehicleList, type FleetInput } from '@pantau/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { fleetKeys } from './fleet-keys';
+import { unitKeys } from '../../../lib/api/units';
+import { vehicleKeys } from '../../../lib/api/vehicles';
 
 /** POST units/fleet (201 with the row). */
 export const createFleet = (input: FleetInput) =>
@@ -20,8 +21,8 @@ function useRefresh() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: fleetKeys.all }),
-      client.invalidateQueries({ queryKey: ['kendaraan'] }),
+      client.invalidateQueries({ queryKey: unitKeys.all }),
+      client.invalidateQueries({ queryKey: vehicleKeys.all }),
     ]);
 }
 

@@ -1,7 +1,8 @@
-import { fleetVehicleList, vehicleList, type FleetVehicle } from '@pantau/contracts';
+import { fleetVehicleList, type FleetVehicle, type VehicleRow } from '@pantau/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { fleetKeys } from './fleet-keys';
+import { fleetKeys } from '../../../lib/api/fleets';
+import { everyVehicleQueryOptions } from '../../../lib/api/vehicles';
 
 /** GET units/fleet/{fleetId}/vehicles — the vehicles in one fleet. */
 export const getFleetVehicles = (fleetId: number) =>
@@ -9,22 +10,24 @@ export const getFleetVehicles = (fleetId: number) =>
 
 export function useFleetVehicles(fleetId: number | null) {
   return useQuery({
-    queryKey: fleetKeys.vehicles(fleetId ?? 0),
+    queryKey: fleetKeys.members(fleetId ?? 0),
     queryFn: () => getFleetVehicles(fleetId!),
     enabled: fleetId !== null,
   });
 }
 
-/** GET kendaraan?Take=1000 — every vehicle of the unit, as the picker lists them. */
-export async function getUnitVehicles(): Promise<FleetVehicle[]> {
-  const list = await api.getAuth('kendaraan', { query: { Take: 1000 }, schema: vehicleList });
-  return list.results.map(({ kendaraanId, nomorPolisi, nomorKendaraan }) => ({
-    kendaraanId,
-    nomorPolisi,
-    nomorKendaraan,
-  }));
-}
+const pickerItem = ({ kendaraanId, nomorPolisi, nomorKendaraan }: VehicleRow): FleetVehicle => ({
+  kendaraanId,
+  nomorPolisi,
+  nomorKendaraan,
+});
 
+/** Every vehicle of the unit, as the picker lists them; read afresh each time the picker opens. */
 export function useUnitVehicles(unitId: number | undefined, enabled: boolean) {
-  return useQuery({ queryKey: fleetKeys.unitVehicles(unitId), queryFn: getUnitVehicles, enabled });
+  return useQuery({
+    ...everyVehicleQueryOptions(unitId),
+    select: (rows) => rows.map(pickerItem),
+    staleTime: 0,
+    enabled,
+  });
 }

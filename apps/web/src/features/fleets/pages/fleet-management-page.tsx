@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { getStoredRole } from '../../../lib/role-storage';
 import { useDeleteFleet } from '../api/fleet-mutations';
-import { useFleets } from '../api/get-fleets';
+import { useFleetPage } from '../../../lib/api/fleets';
 import { useUnitInfo } from '../api/get-unit-info';
 import { FleetNameModal } from '../components/fleet-name-modal';
 import { FleetTable } from '../components/fleet-table';
@@ -45,7 +45,7 @@ function FleetManagement() {
   const list = useListParams();
   const search = list.get('search') ?? '';
   const unit = useUnitInfo(unitId);
-  const fleets = useFleets(unitId, {
+  const fleets = useFleetPage(unitId, {
     Take: DEFAULT_PAGE_SIZE,
     Skip: (list.page - 1) * DEFAULT_PAGE_SIZE,
     ...(search ? { search } : {}),

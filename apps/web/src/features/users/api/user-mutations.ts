@@ -1,7 +1,8 @@
 import { userRow, type UserCreateInput, type UserUpdateInput } from '@pantau/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { userKeys } from './user-keys';
+import { unitKeys } from '../../../lib/api/units';
+import { userKeys } from './get-users';
 
 /** POST users: a new account (with a password) or an existing user added to this unit (without). */
 export const createUser = (input: UserCreateInput) => api.postAuth('users', { body: input, schema: userRow });
@@ -20,7 +21,7 @@ function useRefresh() {
     Promise.all([
       client.invalidateQueries({ queryKey: userKeys.all }),
       // The unit card counts users.
-      client.invalidateQueries({ queryKey: ['units', 'info'] }),
+      client.invalidateQueries({ queryKey: unitKeys.infos }),
     ]);
 }
 

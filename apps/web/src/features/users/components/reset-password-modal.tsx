@@ -1,9 +1,9 @@
 import { userPasswordInput, type UserRow } from '@pantau/contracts';
-import { App, Form, Input, Typography } from 'antd';
+import { App, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal, useModalForm } from '../../../components/management/form-modal';
 import { useResetUserPassword } from '../api/user-mutations';
-import { matchesField } from '../../../lib/form-rules';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 /** Sets a new password for a user; their sessions end. */
 export function ResetPasswordModal({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
@@ -36,20 +36,15 @@ export function ResetPasswordModal({ user, onClose }: { user: UserRow | null; on
       testId="reset-password"
       intro={<Typography.Paragraph type="secondary">{t('reset.hint')}</Typography.Paragraph>}
     >
-      <Form.Item name="password" label={t('reset.password')} required>
-        <Input.Password autoComplete="new-password" maxLength={128} data-testid="reset-password-input" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('reset.confirm')}
-        dependencies={['password']}
-        rules={[
-          { required: true, message: t('reset.confirmRequired') },
-          matchesField('password', t('reset.mismatch')),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" maxLength={128} data-testid="reset-password-confirm" />
-      </Form.Item>
+      <NewPasswordFields
+        name="password"
+        label={t('reset.password')}
+        confirmLabel={t('reset.confirm')}
+        confirmMessage={t('reset.confirmRequired')}
+        mismatchMessage={t('reset.mismatch')}
+        testIds={{ password: 'reset-password-input', confirm: 'reset-password-confirm' }}
+        maxLength={128}
+      />
     </FormModal>
   );
 }

@@ -1,7 +1,7 @@
 import { brandOptions } from '@pantau/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { vehicleKeys } from './vehicle-keys';
+import { vehicleKeys } from '../../../lib/api/vehicles';
 
 /** GET kendaraan/merk — brands with their types, for the form and the import. */
 export const getBrands = () => api.getAuth('kendaraan/merk', { schema: brandOptions });

@@ -1,7 +1,7 @@
 import { importResponse, vehicleRow, type VehicleInput } from '@pantau/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { vehicleKeys } from './vehicle-keys';
+import { vehicleKeys } from '../../../lib/api/vehicles';
 
 /** POST kendaraan (201 with the row). */
 export const createVehicle = (input: VehicleInput) =>

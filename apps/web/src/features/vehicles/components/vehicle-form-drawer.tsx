@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../components/management/form-drawer';
 import { getStoredRole } from '../../../lib/role-storage';
 import { useBrands } from '../api/get-brands';
-import { useDriverOptions } from '../api/get-driver-options';
-import { useFleetOptions } from '../api/get-fleet-options';
+import { useEveryDriver } from '../../../lib/api/drivers';
+import { useEveryFleet } from '../../../lib/api/fleets';
 import { useSaveVehicle } from '../api/vehicle-mutations';
 import { checkVehicleForm, NEW_VEHICLE, VEHICLE_FORM_FIELDS, vehicleFormValues } from '../model/vehicle-form';
 import { VehicleFormFields } from './vehicle-form-fields';
@@ -22,8 +22,8 @@ export function VehicleFormDrawer({
   const { t } = useTranslation('vehicles');
   const unitId = getStoredRole()?.roleUnit;
   const brands = useBrands(unitId, open);
-  const fleets = useFleetOptions(unitId, open);
-  const drivers = useDriverOptions(unitId, open);
+  const fleets = useEveryFleet(unitId, open);
+  const drivers = useEveryDriver(unitId, open);
   const save = useSaveVehicle();
   return (
     <FormDrawer

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../components/management/document-status';
 import { ImportDialog } from '../../../components/management/import-dialog';
 import { getStoredRole } from '../../../lib/role-storage';
-import { useDriverOptions } from '../api/get-driver-options';
+import { useEveryDriver } from '../../../lib/api/drivers';
 import { importVehicles } from '../api/vehicle-mutations';
 import { prepareVehicleRows } from '../model/vehicle-import';
 import { VEHICLE_HEADER_ALIASES, VEHICLE_IMPORT_KINDS } from '../model/vehicle-sheet';
@@ -34,7 +34,7 @@ export function VehicleImportDialog({
 }) {
   const { t, i18n } = useTranslation('vehicles');
   const unitId = getStoredRole()?.roleUnit;
-  const drivers = useDriverOptions(unitId, open);
+  const drivers = useEveryDriver(unitId, open);
   const fieldLabel = (field: string) =>
     i18n.exists(`vehicles:fields.${field}`) ? t(`fields.${field}` as 'fields.nomorPolisi') : field;
 

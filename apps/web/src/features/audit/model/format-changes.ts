@@ -1,5 +1,5 @@
 import type { AuditRow } from '@pantau/contracts';
-import { formatDateTime } from '../../lib/date-time';
+import { formatDateTime } from '../../../lib/date-time';
 
 export interface ChangeLabels {
   yes: string;

@@ -7,7 +7,7 @@ import {
   type ShareLinkRow,
 } from '@pantau/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const shareLinkKeys = {
   all: ['share-links'] as const,

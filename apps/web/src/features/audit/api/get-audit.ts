@@ -1,6 +1,6 @@
 import { auditList, type AuditEntity, type AuditList } from '@pantau/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const auditKeys = {
   all: ['audit'] as const,
