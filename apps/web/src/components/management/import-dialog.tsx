@@ -242,3 +242,12 @@ export function ImportDialog(props: ImportDialogProps) {
     </Modal>
   );
 }
+
+/** The preview's columns: each field under its label, shown as read unless `render` says otherwise. */
+export function previewColumns(
+  fields: readonly string[],
+  fieldLabel: (field: string) => string,
+  render: Partial<Record<string, (value: unknown) => ReactNode>> = {},
+): PreviewColumn[] {
+  return fields.map((key) => ({ key, title: fieldLabel(key), render: render[key] }));
+}

@@ -67,3 +67,43 @@ export function sheetFileName(what: string, now: Date): string {
   const p = zonedParts(now);
   return `pantau-${what}-${p.year}${p.month}${p.day}-${p.hour}${p.minute}.xlsx`;
 }
+
+/** The words a sheet writes for yes and no. */
+export interface YesNo {
+  yes: string;
+  no: string;
+}
+
+/** A management list as a sheet: its columns, and each column's cell of a row. */
+export interface EntitySheet<Row, K extends string> {
+  columns: readonly SheetColumn<K>[];
+  cells: (row: Row, words: YesNo) => Record<K, SheetCell>;
+}
+
+/** One row as sheet cells, in column order. */
+export function sheetRow<Row, K extends string>(
+  sheet: EntitySheet<Row, K>,
+  row: Row,
+  words: YesNo,
+): SheetCell[] {
+  const cells = sheet.cells(row, words);
+  return sheet.columns.map((c) => cells[c.key]);
+}
+
+/** How the import reads each column (`except` the columns that are written for the export only). */
+export function importKinds<K extends string>(
+  columns: readonly SheetColumn<K>[],
+  except: readonly K[] = [],
+): Record<string, CellKind> {
+  return Object.fromEntries(columns.filter((c) => !except.includes(c.key)).map((c) => [c.key, c.kind]));
+}
+
+/** A header names a field the import reads by its spec name or by its label in either language. */
+export function headerAliases(
+  kinds: Record<string, CellKind>,
+  ...labels: readonly Partial<Record<string, string>>[]
+): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.keys(kinds).map((f) => [f, labels.map((l) => l[f]).filter((l): l is string => Boolean(l))]),
+  );
+}

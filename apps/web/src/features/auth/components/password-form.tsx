@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useChangePassword } from '../api/profile-mutations';
 import { useServerErrors } from './use-server-errors';
-import { NewPasswordFields } from '../../../components/new-password-fields';
+import { AuthNewPassword } from './auth-new-password';
 
 interface PasswordForm extends PasswordChangeInput {
   confirm: string;
@@ -55,12 +55,9 @@ export function PasswordForm() {
       >
         <Input.Password data-testid="password-current" autoComplete="current-password" />
       </Form.Item>
-      <NewPasswordFields
+      <AuthNewPassword
         name="newPassword"
-        label={t('fields.newPassword')}
-        confirmLabel={t('fields.confirmPassword')}
-        lengthMessage={t('rules.passwordLength')}
-        confirmMessage={t('rules.passwordMatch')}
+        label="fields.newPassword"
         testIds={{ password: 'password-new', confirm: 'password-confirm' }}
       />
       <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="password-save">

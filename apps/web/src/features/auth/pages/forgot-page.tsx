@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForgot, useResetPassword } from '../api/auth-mutations';
 import { AuthCard } from '../components/auth-card';
 import { useServerErrors } from '../components/use-server-errors';
-import { NewPasswordFields } from '../../../components/new-password-fields';
+import { AuthNewPassword } from '../components/auth-new-password';
 
 /** /forgot asks for a reset link; /forgot?token=… (the link from the e-mail) sets the new password. */
 export function ForgotPage() {
@@ -99,14 +99,7 @@ function ResetForm({ token }: { token: string }) {
           );
         }}
       >
-        <NewPasswordFields
-          name="password"
-          label={t('fields.newPassword')}
-          confirmLabel={t('fields.confirmPassword')}
-          lengthMessage={t('rules.passwordLength')}
-          confirmMessage={t('rules.passwordMatch')}
-          autoFocus
-        />
+        <AuthNewPassword name="password" label="fields.newPassword" autoFocus />
         <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
           {t('reset.submit')}
         </Button>

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSignup } from '../api/auth-mutations';
 import { AuthCard } from '../components/auth-card';
 import { useServerErrors } from '../components/use-server-errors';
-import { NewPasswordFields } from '../../../components/new-password-fields';
+import { AuthNewPassword } from '../components/auth-new-password';
 
 interface SignupForm extends SignupRequest {
   confirm: string;
@@ -73,12 +73,9 @@ export function SignUpPage() {
         >
           <Input data-testid="signup-display-name" autoComplete="name" />
         </Form.Item>
-        <NewPasswordFields
+        <AuthNewPassword
           name="password"
-          label={t('fields.password')}
-          confirmLabel={t('fields.confirmPassword')}
-          lengthMessage={t('rules.passwordLength')}
-          confirmMessage={t('rules.passwordMatch')}
+          label="fields.password"
           testIds={{ password: 'signup-password', confirm: 'signup-confirm' }}
         />
         <Button

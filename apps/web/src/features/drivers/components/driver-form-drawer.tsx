@@ -3,7 +3,7 @@ import { DatePicker, Form, Input, Select, Switch, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../components/management/form-drawer';
-import { useSaveDriver } from '../api/driver-mutations';
+import { driverWrites } from '../api/driver-mutations';
 import { checkDriverForm, DRIVER_FORM_FIELDS, driverFormValues, NEW_DRIVER } from '../model/driver-form';
 
 /** Add (driver null) or edit a driver in a drawer; full width on a phone. */
@@ -17,7 +17,7 @@ export function DriverFormDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('drivers');
-  const save = useSaveDriver();
+  const save = driverWrites.useSave();
   return (
     <FormDrawer
       open={open}
@@ -29,7 +29,7 @@ export function DriverFormDrawer({
       fields={DRIVER_FORM_FIELDS}
       values={(d) => (d ? driverFormValues(d) : NEW_DRIVER)}
       check={checkDriverForm}
-      save={(input, on) => save.mutate({ pengemudiId: driver?.pengemudiId ?? null, input }, on)}
+      save={(input, on) => save.mutate({ id: driver?.pengemudiId ?? null, input }, on)}
       saving={save.isPending}
     >
       <Form.Item name="name" label={t('fields.name')} required>

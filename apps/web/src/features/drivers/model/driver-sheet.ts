@@ -1,10 +1,12 @@
 import type { DriverRow } from '@pantau/contracts';
-import type { HeaderAliases } from '../../../components/management/import-reader';
 import {
   dayCell,
-  type CellKind,
-  type SheetCell,
+  headerAliases,
+  importKinds,
+  sheetRow,
+  type EntitySheet,
   type SheetColumn,
+  type YesNo,
 } from '../../../components/management/sheet';
 import { en, id } from '../../../locales/resources';
 
@@ -22,21 +24,13 @@ export const DRIVER_SHEET_COLUMNS = [
 export type DriverSheetKey = (typeof DRIVER_SHEET_COLUMNS)[number]['key'];
 
 /** What the import reads; the assigned vehicles are shown in the export only (assign them on the vehicle). */
-export const DRIVER_IMPORT_KINDS: Record<string, CellKind> = Object.fromEntries(
-  DRIVER_SHEET_COLUMNS.filter((c) => c.key !== 'vehicles').map((c) => [c.key, c.kind]),
-);
+export const DRIVER_IMPORT_KINDS = importKinds(DRIVER_SHEET_COLUMNS, ['vehicles']);
 
-/** A header names a field by its spec name or by its label in either language. */
-export const DRIVER_HEADER_ALIASES: HeaderAliases = Object.fromEntries(
-  Object.keys(DRIVER_IMPORT_KINDS).map((field) => {
-    const key = field as keyof typeof en.drivers.fields;
-    return [field, [en.drivers.fields[key], id.drivers.fields[key]]];
-  }),
-);
+export const DRIVER_HEADER_ALIASES = headerAliases(DRIVER_IMPORT_KINDS, en.drivers.fields, id.drivers.fields);
 
-/** One driver as a sheet row, in DRIVER_SHEET_COLUMNS order. */
-export function driverSheetRow(d: DriverRow, words: { yes: string; no: string }): SheetCell[] {
-  const cells: Record<DriverSheetKey, SheetCell> = {
+export const driverSheet: EntitySheet<DriverRow, DriverSheetKey> = {
+  columns: DRIVER_SHEET_COLUMNS,
+  cells: (d, words) => ({
     name: d.name,
     employeeNumber: d.employeeNumber,
     phone: d.phone,
@@ -44,6 +38,8 @@ export function driverSheetRow(d: DriverRow, words: { yes: string; no: string })
     simExpiry: dayCell(d.simExpiry),
     aktif: d.aktif ? words.yes : words.no,
     vehicles: d.vehicles.map((v) => v.nomorPolisi).join(', ') || null,
-  };
-  return DRIVER_SHEET_COLUMNS.map((c) => cells[c.key]);
-}
+  }),
+};
+
+/** One driver as a sheet row, in DRIVER_SHEET_COLUMNS order. */
+export const driverSheetRow = (d: DriverRow, words: YesNo) => sheetRow(driverSheet, d, words);

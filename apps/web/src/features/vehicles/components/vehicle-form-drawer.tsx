@@ -5,7 +5,7 @@ import { getStoredRole } from '../../../lib/role-storage';
 import { useBrands } from '../api/get-brands';
 import { useEveryDriver } from '../../../lib/api/drivers';
 import { useEveryFleet } from '../../../lib/api/fleets';
-import { useSaveVehicle } from '../api/vehicle-mutations';
+import { vehicleWrites } from '../api/vehicle-mutations';
 import { checkVehicleForm, NEW_VEHICLE, VEHICLE_FORM_FIELDS, vehicleFormValues } from '../model/vehicle-form';
 import { VehicleFormFields } from './vehicle-form-fields';
 
@@ -24,7 +24,7 @@ export function VehicleFormDrawer({
   const brands = useBrands(unitId, open);
   const fleets = useEveryFleet(unitId, open);
   const drivers = useEveryDriver(unitId, open);
-  const save = useSaveVehicle();
+  const save = vehicleWrites.useSave();
   return (
     <FormDrawer
       open={open}
@@ -36,7 +36,7 @@ export function VehicleFormDrawer({
       fields={VEHICLE_FORM_FIELDS}
       values={(v) => (v ? vehicleFormValues(v) : NEW_VEHICLE)}
       check={checkVehicleForm}
-      save={(input, on) => save.mutate({ kendaraanId: vehicle?.kendaraanId ?? null, input }, on)}
+      save={(input, on) => save.mutate({ id: vehicle?.kendaraanId ?? null, input }, on)}
       saving={save.isPending}
     >
       <VehicleFormFields

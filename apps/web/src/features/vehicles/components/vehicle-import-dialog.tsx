@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../components/management/document-status';
-import { ImportDialog } from '../../../components/management/import-dialog';
-import { getStoredRole } from '../../../lib/role-storage';
+import type { ImportSlotProps } from '../../../components/management/entity-management';
+import { ImportDialog, previewColumns } from '../../../components/management/import-dialog';
 import { useEveryDriver } from '../../../lib/api/drivers';
-import { importVehicles } from '../api/vehicle-mutations';
+import { getStoredRole } from '../../../lib/role-storage';
+import { vehicleWrites } from '../api/vehicle-mutations';
 import { prepareVehicleRows } from '../model/vehicle-import';
 import { VEHICLE_HEADER_ALIASES, VEHICLE_IMPORT_KINDS } from '../model/vehicle-sheet';
 
@@ -19,29 +20,15 @@ const PREVIEW_FIELDS = [
   'stnkDue',
   'kirDue',
 ] as const;
+const day = (v: unknown) => formatDay(String(v ?? ''));
 
 /** Vehicle import: drivers written by name are turned into employee numbers before the dry run. */
-export function VehicleImportDialog({
-  open,
-  onClose,
-  onImported,
-  onTemplate,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onImported: () => void;
-  onTemplate: () => Promise<void>;
-}) {
-  const { t, i18n } = useTranslation('vehicles');
-  const unitId = getStoredRole()?.roleUnit;
-  const drivers = useEveryDriver(unitId, open);
-  const fieldLabel = (field: string) =>
-    i18n.exists(`vehicles:fields.${field}`) ? t(`fields.${field}` as 'fields.nomorPolisi') : field;
-
+export function VehicleImportDialog(props: ImportSlotProps & { fieldLabel: (field: string) => string }) {
+  const { t } = useTranslation('vehicles');
+  const drivers = useEveryDriver(getStoredRole()?.roleUnit, props.open);
   return (
     <ImportDialog
-      open={open}
-      onClose={onClose}
+      {...props}
       title={t('import.title')}
       intro={t('import.intro')}
       aliases={VEHICLE_HEADER_ALIASES}
@@ -49,16 +36,8 @@ export function VehicleImportDialog({
       prepare={(rows) =>
         prepareVehicleRows(rows, drivers.data ?? [], (problem, value) => t(`import.${problem}`, { value }))
       }
-      send={importVehicles}
-      previewColumns={PREVIEW_FIELDS.map((key) => ({
-        key,
-        title: fieldLabel(key),
-        render:
-          key === 'stnkDue' || key === 'kirDue' ? (v: unknown) => formatDay(String(v ?? '')) : undefined,
-      }))}
-      fieldLabel={fieldLabel}
-      onTemplate={onTemplate}
-      onImported={onImported}
+      send={vehicleWrites.importRows}
+      previewColumns={previewColumns(PREVIEW_FIELDS, props.fieldLabel, { stnkDue: day, kirDue: day })}
       ready={!drivers.isLoading}
     />
   );

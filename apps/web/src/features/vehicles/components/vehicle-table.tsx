@@ -1,59 +1,49 @@
-import { EditOutlined, HistoryOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { ShareAltOutlined } from '@ant-design/icons';
 import type { VehicleRow } from '@pantau/contracts';
-import { Space, Table, Tag, Typography } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DocumentDate } from '../../../components/management/document-date';
+import { EntityTable, type EntityTableProps } from '../../../components/management/entity-table';
+import { RowAction } from '../../../components/management/management-table';
 import { Quantity } from '../../../components/quantity';
 import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
-import { DocumentDate } from '../../../components/management/document-date';
-import { DeactivateAction, RowAction, useServerTable } from '../../../components/management/management-table';
-import type { VehicleListState, VehicleSortBy } from '../model/vehicle-list-query';
-import { VEHICLE_SORTABLE } from '../model/vehicle-list-query';
-
-export interface VehicleTableProps {
-  rows: VehicleRow[];
-  total: number;
-  loading: boolean;
-  state: VehicleListState;
-  pageSize: number;
-  onPage: (page: number) => void;
-  onSort: (sortBy: VehicleSortBy | undefined, sortDir: 'ascend' | 'descend' | undefined) => void;
-  onEdit: (v: VehicleRow) => void;
-  onDeactivate: (v: VehicleRow) => Promise<unknown>;
-  onHistory?: ((v: VehicleRow) => void) | undefined;
-  onShare?: ((v: VehicleRow) => void) | undefined;
-}
+import { vehicleListQuery, type VehicleListState } from '../model/vehicle-list-query';
 
 /** The vehicle management table: 10 a page from the server, sorted by the server; inactive rows greyed. */
-export function VehicleTable(props: VehicleTableProps) {
+export function VehicleTable({
+  onShare,
+  ...table
+}: EntityTableProps<VehicleRow, VehicleListState> & { onShare: (v: VehicleRow) => void }) {
   const { t } = useTranslation('vehicles');
-  const { t: tm } = useTranslation('management');
   const status = useVehicleStatusLabels();
-  const { pin, sortable, tableProps } = useServerTable<VehicleRow, VehicleSortBy>({
-    state: props.state,
-    sortableKeys: VEHICLE_SORTABLE,
-    pageSize: props.pageSize,
-    total: props.total,
-    onPage: props.onPage,
-    onSort: props.onSort,
-  });
-
   return (
-    <Table<VehicleRow>
+    <EntityTable
+      table={table}
+      list={vehicleListQuery}
       rowKey="kendaraanId"
-      data-testid="vehicles-table"
-      {...tableProps}
-      loading={props.loading}
-      dataSource={props.rows}
-      scroll={{ x: 1400 }}
-      rowClassName={(v) => (v.aktif ? '' : 'row-inactive')}
-      onRow={(v) => ({ 'data-plate': v.nomorPolisi }) as HTMLAttributes<HTMLElement>}
-      columns={[
+      record="vehicle"
+      scrollX={1400}
+      rowData={(v) => ({ 'data-plate': v.nomorPolisi })}
+      status={{ title: t('columns.status'), active: t('active'), inactive: t('inactive') }}
+      actions={{
+        title: t('columns.actions'),
+        width: 112,
+        confirm: (v) => t('deactivateConfirm', { plate: v.nomorPolisi }),
+        extra: (v) =>
+          v.aktif && (
+            <RowAction
+              label={t('shareLocation')}
+              icon={<ShareAltOutlined />}
+              onClick={() => onShare(v)}
+              testId="vehicle-share"
+            />
+          ),
+      }}
+      columns={(sortable) => [
         {
           ...sortable('nomorKendaraan'),
           title: t('columns.hull'),
           dataIndex: 'nomorKendaraan',
-          fixed: pin ? 'left' : undefined,
           width: 110,
           render: (hull: string) => <Typography.Text strong>{hull}</Typography.Text>,
         },
@@ -126,58 +116,6 @@ export function VehicleTable(props: VehicleTableProps) {
           dataIndex: 'kirDue',
           width: 120,
           render: (d: string | null) => <DocumentDate day={d} testId="kir-date" />,
-        },
-        {
-          key: 'aktif',
-          title: t('columns.status'),
-          dataIndex: 'aktif',
-          width: 100,
-          render: (a: boolean) => (
-            <Tag color={a ? 'green' : 'default'} data-testid="vehicle-status">
-              {a ? t('active') : t('inactive')}
-            </Tag>
-          ),
-        },
-        {
-          key: 'actions',
-          title: t('columns.actions'),
-          fixed: pin ? 'right' : undefined,
-          // Narrow (small buttons, little padding) so the pinned column hides as little as possible at 1366 px.
-          className: 'row-actions-cell',
-          width: props.onHistory || props.onShare ? 112 : 64,
-          render: (_, v) => (
-            <Space size={2}>
-              <RowAction
-                label={tm('actions.edit')}
-                icon={<EditOutlined />}
-                onClick={() => props.onEdit(v)}
-                testId="vehicle-edit"
-              />
-              {props.onShare && v.aktif && (
-                <RowAction
-                  label={t('shareLocation')}
-                  icon={<ShareAltOutlined />}
-                  onClick={() => props.onShare?.(v)}
-                  testId="vehicle-share"
-                />
-              )}
-              {props.onHistory && (
-                <RowAction
-                  label={tm('actions.history')}
-                  icon={<HistoryOutlined />}
-                  onClick={() => props.onHistory?.(v)}
-                  testId="vehicle-history"
-                />
-              )}
-              {v.aktif && (
-                <DeactivateAction
-                  confirm={t('deactivateConfirm', { plate: v.nomorPolisi })}
-                  onConfirm={() => props.onDeactivate(v)}
-                  testId="vehicle-deactivate"
-                />
-              )}
-            </Space>
-          ),
         },
       ]}
     />

@@ -1,10 +1,12 @@
 import type { VehicleRow } from '@pantau/contracts';
-import type { HeaderAliases } from '../../../components/management/import-reader';
 import {
   dayCell,
-  type CellKind,
-  type SheetCell,
+  headerAliases,
+  importKinds,
+  sheetRow,
+  type EntitySheet,
   type SheetColumn,
+  type YesNo,
 } from '../../../components/management/sheet';
 import { en, id } from '../../../locales/resources';
 
@@ -43,53 +45,49 @@ export const VEHICLE_SHEET_COLUMNS = [
 
 export type VehicleSheetKey = (typeof VEHICLE_SHEET_COLUMNS)[number]['key'];
 
-export const VEHICLE_IMPORT_KINDS: Record<string, CellKind> = Object.fromEntries(
-  VEHICLE_SHEET_COLUMNS.map((c) => [c.key, c.kind]),
+export const VEHICLE_IMPORT_KINDS = importKinds(VEHICLE_SHEET_COLUMNS);
+
+export const VEHICLE_HEADER_ALIASES = headerAliases(
+  VEHICLE_IMPORT_KINDS,
+  en.vehicles.fields,
+  id.vehicles.fields,
 );
 
-/** A header names a field by its spec name or by its label in either language. */
-export const VEHICLE_HEADER_ALIASES: HeaderAliases = Object.fromEntries(
-  Object.keys(VEHICLE_IMPORT_KINDS).map((field) => {
-    const key = field as keyof typeof en.vehicles.fields;
-    return [field, [en.vehicles.fields[key], id.vehicles.fields[key]].filter(Boolean)];
-  }),
-);
+/** A vehicle's cells; dates are date cells, numbers numbers. */
+export const vehicleSheet: EntitySheet<VehicleRow, VehicleSheetKey> = {
+  columns: VEHICLE_SHEET_COLUMNS,
+  cells: (v, words) => {
+    const yesNo = (b: boolean) => (b ? words.yes : words.no);
+    return {
+      nomorKendaraan: v.nomorKendaraan,
+      nomorPolisi: v.nomorPolisi,
+      pantauKendaraanId: v.pantauKendaraanId,
+      registrationNumber: v.registrationNumber,
+      vehicleClass: v.vehicleClass,
+      merk: v.merk,
+      tipe: v.tipe,
+      capacity: v.capacity,
+      fleet: v.fleet.map((f) => f.fleetName).join(', ') || null,
+      pengemudi: v.pengemudi,
+      coPengemudi: v.coPengemudi,
+      dedicated: v.dedicated,
+      pool: v.pool,
+      tahun: v.tahun,
+      speedLimit: v.speedLimit,
+      gsmNumber: v.gsmNumber,
+      smsAlert: yesNo(v.smsAlert),
+      stnkDue: dayCell(v.stnkDue),
+      kirDue: dayCell(v.kirDue),
+      odometer: v.odometer,
+      gpsOdometer: v.gpsOdometer,
+      erpOdometer: v.erpOdometer,
+      engineHour: v.engineHour,
+      icon: v.icon,
+      notes: v.notes,
+      aktif: yesNo(v.aktif),
+    };
+  },
+};
 
-export interface VehicleSheetWords {
-  yes: string;
-  no: string;
-}
-
-/** One vehicle as a sheet row, in VEHICLE_SHEET_COLUMNS order; dates are date cells, numbers numbers. */
-export function vehicleSheetRow(v: VehicleRow, words: VehicleSheetWords): SheetCell[] {
-  const yesNo = (b: boolean) => (b ? words.yes : words.no);
-  const cells: Record<VehicleSheetKey, SheetCell> = {
-    nomorKendaraan: v.nomorKendaraan,
-    nomorPolisi: v.nomorPolisi,
-    pantauKendaraanId: v.pantauKendaraanId,
-    registrationNumber: v.registrationNumber,
-    vehicleClass: v.vehicleClass,
-    merk: v.merk,
-    tipe: v.tipe,
-    capacity: v.capacity,
-    fleet: v.fleet.map((f) => f.fleetName).join(', ') || null,
-    pengemudi: v.pengemudi,
-    coPengemudi: v.coPengemudi,
-    dedicated: v.dedicated,
-    pool: v.pool,
-    tahun: v.tahun,
-    speedLimit: v.speedLimit,
-    gsmNumber: v.gsmNumber,
-    smsAlert: yesNo(v.smsAlert),
-    stnkDue: dayCell(v.stnkDue),
-    kirDue: dayCell(v.kirDue),
-    odometer: v.odometer,
-    gpsOdometer: v.gpsOdometer,
-    erpOdometer: v.erpOdometer,
-    engineHour: v.engineHour,
-    icon: v.icon,
-    notes: v.notes,
-    aktif: yesNo(v.aktif),
-  };
-  return VEHICLE_SHEET_COLUMNS.map((c) => cells[c.key]);
-}
+/** One vehicle as a sheet row, in VEHICLE_SHEET_COLUMNS order. */
+export const vehicleSheetRow = (v: VehicleRow, words: YesNo) => sheetRow(vehicleSheet, v, words);
