@@ -17,7 +17,9 @@ import { pino } from 'pino';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { positions, units, vehicles } from '../apps/server/src/db/schema/index.js';
+import { geofences, positions, units, vehicles } from '../apps/server/src/db/schema/index.js';
+import { createRandom } from '../apps/server/src/db/seed/prng.js';
+import { geofenceGeometry } from '../apps/server/src/geo/shapes.js';
 import { createGt06Server } from '../apps/server/src/ingest/gt06-server.js';
 
 /**
@@ -55,6 +57,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '1000' },
     duration: { type: 'string', default: '15' },
     window: { type: 'string', default: '4' },
+    geofences: { type: 'string', default: '0' },
   },
 });
 const vehicleCount = Number(values.vehicles);
@@ -80,6 +83,82 @@ for (let from = 0; from < vehicleCount; from += 1000) {
     };
   });
   await database.db.insert(vehicles).values(rows);
+}
+
+/**
+ * `--geofences=N`: the unit's geofences, every fix checked against them (visits, over-stop allowance):
+ * circles, polygons and corridors of 100 m to 1 km spread over western Java, as bench/geofences.ts,
+ * so the trackers' road (around -6.25, 106.8–107.2) crosses a few dozen of them.
+ */
+const geofenceCount = Number(values.geofences);
+const rnd = createRandom(7);
+for (let from = 0; from < geofenceCount; from += 1000) {
+  const rows = Array.from({ length: Math.min(1000, geofenceCount - from) }, (_, k) => {
+    const i = from + k;
+    const x = 106 + rnd.next() * 4;
+    const y = -7.5 + rnd.next() * 2;
+    const h = 0.001 + rnd.next() * 0.005;
+    const shape = (['circle', 'polygon', 'corridor'] as const)[i % 3]!;
+    const g = geofenceGeometry({
+      polygonCode: `G${i}`,
+      polygonName: `Geofence ${i}`,
+      pantauPoiId: null,
+      polyIndex: i,
+      notes: null,
+      polygonType: shape,
+      category: (['pool', 'plant', 'dealer', 'rest_area', 'other'] as const)[i % 5]!,
+      icon: null,
+      color: null,
+      center: shape === 'circle' ? [x, y] : null,
+      radius: shape === 'circle' ? 100 + rnd.next() * 900 : null,
+      width: shape === 'corridor' ? 200 : null,
+      geometry:
+        shape === 'polygon'
+          ? {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [x - h, y - h],
+                  [x + h, y - h],
+                  [x + h, y + h],
+                  [x - h, y + h],
+                  [x - h, y - h],
+                ],
+              ],
+            }
+          : shape === 'corridor'
+            ? {
+                type: 'LineString',
+                coordinates: [
+                  [x, y],
+                  [x + h * 3, y + h],
+                  [x + h * 6, y - h],
+                ],
+              }
+            : null,
+      notifyEnter: false,
+      notifyExit: false,
+      aktif: true,
+    });
+    return {
+      unitId: unit!.unitId,
+      polyIndex: i,
+      code: `G${i}`,
+      name: `Geofence ${i}`,
+      shape,
+      category: (['pool', 'plant', 'dealer', 'rest_area', 'other'] as const)[i % 5]!,
+      centerLon: g.center[0],
+      centerLat: g.center[1],
+      radiusM: g.radius,
+      widthM: g.width,
+      geometry: g.geometry,
+      minLon: g.boundary[0],
+      minLat: g.boundary[1],
+      maxLon: g.boundary[2],
+      maxLat: g.boundary[3],
+    };
+  });
+  await database.db.insert(geofences).values(rows);
 }
 
 const config = {
@@ -188,6 +267,7 @@ process.stdout.write(
   `${JSON.stringify({
     database: database.kind,
     vehicles: vehicleCount,
+    geofences: geofenceCount,
     clients,
     window: Number(values.window),
     positionsPerSecond: Math.round(result.acked / result.seconds),

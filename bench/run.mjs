@@ -3,7 +3,8 @@
 // on PGlite, then on PostgreSQL (PANTAU_BENCH_DATABASE_URL, or a throwaway cluster when the server
 // binaries are installed). Everything listens on 127.0.0.1 and stops by itself.
 // Options (environment): BENCH_VEHICLES (5000), BENCH_CLIENTS (1000), BENCH_DURATION s (15),
-// BENCH_WINDOW frames in flight per tracker (4), BENCH_RUNS runs per database (1; the table shows the
+// BENCH_WINDOW frames in flight per tracker (4), BENCH_GEOFENCES geofences in the unit, every fix
+// checked against them (10000), BENCH_RUNS runs per database (1; the table shows the
 // best run by positions/s and the spread), BENCH_RESTART=1 then runs bench/pg-restart.mjs (PostgreSQL
 // restarted under tracker load: acked, stored, lost; about three minutes more).
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,7 @@ const args = [
   `--clients=${process.env.BENCH_CLIENTS ?? 1000}`,
   `--duration=${process.env.BENCH_DURATION ?? 15}`,
   `--window=${process.env.BENCH_WINDOW ?? 4}`,
+  `--geofences=${process.env.BENCH_GEOFENCES ?? 10000}`,
 ];
 
 function runIngest(env) {

@@ -24,6 +24,8 @@ export interface RouteRecord {
   name: string;
   path: LineGeometry;
   corridorWidthM: number;
+  originGeofenceId: number | null;
+  destinationGeofenceId: number | null;
 }
 
 const NONE: readonly RuleGeofence[] = Object.freeze([]);
@@ -78,6 +80,8 @@ export function ruleRouteOf(r: RouteRecord): RuleRoute {
     code: r.code,
     name: r.name,
     halfWidthM: r.corridorWidthM / 2,
+    originGeofenceId: r.originGeofenceId,
+    destinationGeofenceId: r.destinationGeofenceId,
     distanceM: (lat, lon) => line.distanceM([lon, lat]),
   };
 }
@@ -188,7 +192,8 @@ async function loadGeofences(db: Db, unitId?: number): Promise<GeofenceRecord[]>
 
 async function loadRoutes(db: Db, unitId?: number): Promise<RouteRecord[]> {
   const result = await db.execute(sql`
-    SELECT route_id, unit_id, code, name, path, corridor_width_m FROM routes
+    SELECT route_id, unit_id, code, name, path, corridor_width_m, origin_geofence_id,
+      destination_geofence_id FROM routes
     WHERE aktif ${unitId === undefined ? sql`` : sql`AND unit_id = ${unitId}`}`);
   return rowsOf(result).map((r) => ({
     routeId: Number(r.route_id),
@@ -197,6 +202,8 @@ async function loadRoutes(db: Db, unitId?: number): Promise<RouteRecord[]> {
     name: String(r.name),
     path: json<LineGeometry>(r.path),
     corridorWidthM: Number(r.corridor_width_m),
+    originGeofenceId: num(r.origin_geofence_id),
+    destinationGeofenceId: num(r.destination_geofence_id),
   }));
 }
 

@@ -8,6 +8,8 @@ import type { RuleContext, RuleEvent, RuleGeofence } from './types.js';
  * fixes outside, or the reverse, is a GPS jump, not a visit (docs/decisions.md).
  */
 export const VISIT_CONFIRM_FIXES = 2;
+/** A lone fix on the new side that stays the vehicle's latest this long confirms the crossing too. */
+export const VISIT_CONFIRM_MS = 60_000;
 
 /** A visit under way: entered at `enterMs` (the first fix inside); `outMs` is a first fix outside not yet confirmed. */
 interface Inside {
@@ -78,9 +80,40 @@ const exitEvent = (v: Inside, g: RuleGeofence | undefined): RuleEvent => {
   };
 };
 
+/**
+ * Crossings whose lone fix on the new side has stayed the vehicle's latest for `VISIT_CONFIRM_MS` at
+ * `nowMs` (a fix that much later, or the clock) are confirmed.
+ */
+function confirmLone(slice: VisitsSlice, nowMs: number, ctx: RuleContext): SliceResult<VisitsSlice> {
+  if (slice.lastMs === null || nowMs - slice.lastMs < VISIT_CONFIRM_MS) return unchanged(slice);
+  const lone = (since: number | null) => since !== null && since === slice.lastMs;
+  if (!slice.candidates.some((c) => lone(c.sinceMs)) && !slice.inside.some((v) => lone(v.outMs)))
+    return unchanged(slice);
+  const events: RuleEvent[] = [];
+  const inside: Inside[] = [];
+  for (const v of slice.inside)
+    if (lone(v.outMs)) events.push(exitEvent(v, ctx.geography.geofence(v.id)));
+    else inside.push(v);
+  const candidates: Candidate[] = [];
+  for (const c of slice.candidates)
+    if (lone(c.sinceMs)) {
+      events.push(enterEvent(c, ctx.geography.geofence(c.id)));
+      inside.push({ id: c.id, enterMs: c.sinceMs, outMs: null, outLat: c.lat, outLon: c.lon, outFixes: 0 });
+    } else candidates.push(c);
+  return { slice: { ...slice, inside, candidates }, events };
+}
+
 function onPosition(slice: VisitsSlice, p: Position, ctx: RuleContext): SliceResult<VisitsSlice> {
   if (!isTrustedFix(p)) return unchanged(slice);
   const t = p.fixTime.getTime();
+  const confirmed = confirmLone(slice, t, ctx);
+  const next = step(confirmed.slice, p, t, ctx);
+  return confirmed.events.length === 0
+    ? next
+    : { slice: next.slice, events: [...confirmed.events, ...next.events] };
+}
+
+function step(slice: VisitsSlice, p: Position, t: number, ctx: RuleContext): SliceResult<VisitsSlice> {
   const here = ctx.geography.geofencesAt(p.lat, p.lon);
   if (here.length === 0 && slice.inside.length === 0 && slice.candidates.length === 0)
     return slice.lastMs === t ? unchanged(slice) : { slice: { ...slice, lastMs: t }, events: [] };
@@ -119,12 +152,17 @@ function onPosition(slice: VisitsSlice, p: Position, ctx: RuleContext): SliceRes
 
 /**
  * Geofence visits: a vehicle enters a geofence at the first of `VISIT_CONFIRM_FIXES` fixes in a row
- * inside it and leaves it at the first of as many fixes in a row outside it; a lone fix in or out (a GPS
- * jump) changes nothing. A vehicle first seen inside enters at its first fix there. The open visits are
+ * inside it, or at a lone fix inside that stays its latest for `VISIT_CONFIRM_MS`, and leaves it
+ * likewise on the outside; a lone fix across and back within a minute (a GPS jump) changes nothing. A vehicle first seen inside enters at its first fix there. The open visits are
  * the slice's `inside` ("inside since"); each crossing is an event (`geofence_enter`, `geofence_exit`),
  * from which the pipeline keeps the visits (ingest/visit-store.ts).
  */
-export const geofenceVisitsRule = perPosition<VisitsSlice>({ name: 'visits', initial, onPosition });
+export const geofenceVisitsRule = perPosition<VisitsSlice>({
+  name: 'visits',
+  initial,
+  onPosition,
+  onTick: confirmLone,
+});
 
 /** The open visits in a vehicle's visits slice: geofence and since when (epoch ms). */
 export const openVisitsOf = (slice: unknown): { geofenceId: number; enterMs: number }[] => {

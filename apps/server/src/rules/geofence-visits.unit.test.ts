@@ -153,4 +153,11 @@ describe('geofence visits', () => {
     const { events } = play([geofenceVisitsRule], [inPool(60), inPool(90), outside(30), outside(45)], ctx());
     expect(summary(events)).toEqual(['geofence_enter:1@60']);
   });
+
+  it('a lone fix that stays the latest for a minute confirms the crossing, by the clock or by the next fix', () => {
+    const byTick = play([geofenceVisitsRule], [outside(0), inPool(30), tick(60), tick(90)], ctx());
+    expect(summary(byTick.events)).toEqual(['geofence_enter:1@30']);
+    const byFix = play([geofenceVisitsRule], [outside(0), inPool(30), outside(150), outside(180)], ctx());
+    expect(summary(byFix.events)).toEqual(['geofence_enter:1@30', 'geofence_exit:1@150']);
+  });
 });

@@ -10,6 +10,7 @@ interface OffRoute {
   routeId: number;
   routeCode: string;
   routeName: string;
+  halfWidthM: number;
   startMs: number;
   lat: number;
   lon: number;
@@ -46,7 +47,7 @@ const startEvent = (off: OffRoute): RuleEvent => ({
   startedAt: new Date(off.startMs),
   endedAt: null,
   maxValue: Math.round(off.maxDeviationM),
-  limitValue: null,
+  limitValue: off.halfWidthM,
   lat: off.lat,
   lon: off.lon,
   attributes: facts(off),
@@ -74,6 +75,7 @@ const startOff = (route: RuleRoute, p: Position, t: number, deviationM: number):
   routeId: route.routeId,
   routeCode: route.code,
   routeName: route.name,
+  halfWidthM: route.halfWidthM,
   startMs: t,
   lat: p.lat,
   lon: p.lon,
@@ -85,6 +87,14 @@ const startOff = (route: RuleRoute, p: Position, t: number, deviationM: number):
   offM: 0,
   open: false,
 });
+
+/** Inside the route's origin or destination geofence: loading, unloading, not driving the route. */
+function atEnds(route: RuleRoute, p: Position, ctx: RuleContext): boolean {
+  if (route.originGeofenceId === null && route.destinationGeofenceId === null) return false;
+  return ctx.geography
+    .geofencesAt(p.lat, p.lon)
+    .some((g) => g.geofenceId === route.originGeofenceId || g.geofenceId === route.destinationGeofenceId);
+}
 
 function onPosition(slice: OverrouteSlice, p: Position, ctx: RuleContext): SliceResult<OverrouteSlice> {
   if (!isTrustedFix(p)) return unchanged(slice);
@@ -103,7 +113,7 @@ function onPosition(slice: OverrouteSlice, p: Position, ctx: RuleContext): Slice
       : { slice: { v: 1, lastMs: t, off }, events };
 
   const deviationM = route.distanceM(p.lat, p.lon);
-  if (deviationM <= route.halfWidthM) {
+  if (deviationM <= route.halfWidthM || atEnds(route, p, ctx)) {
     if (off?.open) events.push(endEvent(off, t, { lat: p.lat, lon: p.lon }));
     return { slice: { v: 1, lastMs: t, off: null }, events };
   }
@@ -126,7 +136,8 @@ function onPosition(slice: OverrouteSlice, p: Position, ctx: RuleContext): Slice
 }
 
 /**
- * Over route (domain research §6.2): a vehicle with a current route that stays outside the route's
+ * Over route (domain research §6.2): a vehicle with a current route that, outside the route's origin
+ * and destination geofences, stays outside the route's
  * corridor (further than half its width from the path) for `OVER_ROUTE_DEFAULTS.minFixes` fixes in a
  * row or `minMinutes`, and drives at least `minOffRouteKm` outside it, is off route from its first fix
  * outside. The over-route is reported when both hold and ends at the first fix back inside (or when the

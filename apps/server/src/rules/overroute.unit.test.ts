@@ -19,6 +19,8 @@ const route = ruleRouteOf({
     ],
   },
   corridorWidthM: 1000,
+  originGeofenceId: null,
+  destinationGeofenceId: 9,
 });
 const ctx = (over: Partial<RuleContext> = {}): RuleContext => ({ ...testContext(), route, ...over });
 /** `m` metres north of the route, `km` along it. */
@@ -91,5 +93,28 @@ describe('over route', () => {
     expect(after.events.map((e) => [e.phase, e.endedAt?.toISOString()])).toEqual([
       ['end', '2026-03-02T01:03:00.000Z'],
     ]);
+  });
+
+  it('inside the route’s destination geofence the vehicle is not checked', () => {
+    const dealer = {
+      geofenceId: 9,
+      code: 'D',
+      name: 'Dealer',
+      category: 'dealer',
+      notifyEnter: false,
+      notifyExit: false,
+    } as const;
+    const geography = { geofencesAt: () => [dealer], geofence: () => dealer };
+    const { events } = play(
+      [overrouteRule],
+      [at(0, 1, 900), at(60, 2, 900), at(120, 3, 900)],
+      ctx({ geography }),
+    );
+    expect(events).toEqual([]);
+  });
+
+  it('reports half the corridor width as the limit', () => {
+    const { events } = play([overrouteRule], [at(0, 1, 900), at(60, 2, 900), at(120, 3, 900)], ctx());
+    expect(events.map((e) => e.limitValue)).toEqual([500]);
   });
 });

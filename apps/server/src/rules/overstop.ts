@@ -5,14 +5,21 @@ import type { SliceBase, SliceResult } from './per-position.js';
 import type { GeofenceCategory } from '@pantau/contracts';
 import type { RuleContext, RuleEvent } from './types.js';
 
-/** A stop inside a geofence of these categories is work (waiting to load or unload, parked at home). */
-export const WORK_SITE_CATEGORIES: readonly GeofenceCategory[] = ['pool', 'base', 'plant', 'port', 'dealer'];
+/** A stop inside a geofence of these categories is work (loading, unloading, waiting, repairs, parked at home). */
+export const WORK_SITE_CATEGORIES: readonly GeofenceCategory[] = [
+  'pool',
+  'base',
+  'plant',
+  'port',
+  'dealer',
+  'workshop',
+];
 /** Minutes a stop inside a rest-area geofence may last (domain research §6.2: "REST_AREA allowance 60 min"). */
 export const REST_AREA_MINUTES = 60;
 
 /**
  * Minutes a stop at this place may last before it is an over-stop, or null when it may last any time:
- * inside a work-site geofence (pool, base, plant, port, dealer) or near a known site of that kind
+ * inside a work-site geofence (pool, base, plant, port, dealer, workshop) or near a known site of that kind
  * (`isStopAllowedAt`), no limit; inside a rest-area geofence, `REST_AREA_MINUTES` (or the unit's
  * threshold when that is longer); elsewhere, the unit's threshold.
  */

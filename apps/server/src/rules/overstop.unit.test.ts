@@ -134,7 +134,7 @@ describe('over stop by the unit’s geofences', () => {
     geography: new UnitGeography([square(1, category)]),
   });
 
-  it.each(['pool', 'base', 'plant', 'port', 'dealer'] as const)(
+  it.each(['pool', 'base', 'plant', 'port', 'dealer', 'workshop'] as const)(
     'a stop inside a %s geofence is work, however long',
     (category) => {
       expect(play(rules, stopAt(tollShoulder, 180), withGeofence(category)).events).toEqual([]);
@@ -150,8 +150,8 @@ describe('over stop by the unit’s geofences', () => {
     ]);
   });
 
-  it('a workshop or any other geofence keeps the unit’s threshold', () => {
-    const events = play(rules, stopAt(tollShoulder, 45), withGeofence('workshop')).events;
+  it('any other geofence keeps the unit’s threshold', () => {
+    const events = play(rules, stopAt(tollShoulder, 45), withGeofence('other')).events;
     expect(events.map((e) => [e.phase, e.limitValue])).toEqual([
       ['start', 30],
       ['end', 30],

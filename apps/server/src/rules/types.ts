@@ -69,6 +69,9 @@ export interface RuleRoute {
   code: string;
   name: string;
   halfWidthM: number;
+  /** Geofences where the route starts and ends: inside them the vehicle is not checked. */
+  originGeofenceId: number | null;
+  destinationGeofenceId: number | null;
   /** Shortest distance from the point to the route's path, metres. */
   distanceM(lat: number, lon: number): number;
 }
