@@ -112,7 +112,7 @@ export function GeographyOnMap() {
             onClose={() => setOptionsOpen(false)}
             onChoose={(g) => {
               flyTo(g);
-              if (window.matchMedia('(max-width: 640px)').matches) setOptionsOpen(false);
+              setOptionsOpen(false);
             }}
           />
         )}
