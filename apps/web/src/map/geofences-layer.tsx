@@ -3,7 +3,7 @@ import type { ExpressionSpecification, GeoJSONSource, MapMouseEvent } from 'mapl
 import { useEffect, useMemo, useRef } from 'react';
 import { GEO_LABEL_PREFIX } from './canvas-images';
 import { geofenceCollection } from './geofence-features';
-import { removeOwned, useMap } from './map-context';
+import { removeOwned, useLayersVisible, useMap } from './map-context';
 
 /** The source starts empty; the data effect (after this one) fills it. */
 const EMPTY_COLLECTION: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -16,6 +16,7 @@ export const GEOFENCE_LAYER = {
   selected: 'geofences-selected',
   labels: 'geofences-labels',
 } as const;
+const GEOFENCE_LAYER_IDS = Object.values(GEOFENCE_LAYER);
 const CLICKABLE = [GEOFENCE_LAYER.fill, GEOFENCE_LAYER.corridor];
 /** Sources drawn above geofences whose click wins (vehicles). */
 const ABOVE_SOURCES = new Set(['vehicles', 'vehicle-selected']);
@@ -156,10 +157,7 @@ export function GeofencesLayer({ geofences, visible, selectedId, onSelect }: Geo
     map.getContainer().dataset.geofencesDrawn = String(geofences.length);
   }, [map, styleVersion, data, geofences.length]);
 
-  useEffect(() => {
-    for (const id of Object.values(GEOFENCE_LAYER))
-      if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visible ? 'visible' : 'none');
-  }, [map, styleVersion, visible]);
+  useLayersVisible(map, styleVersion, GEOFENCE_LAYER_IDS, visible);
 
   useEffect(() => {
     if (map.getLayer(GEOFENCE_LAYER.selected))

@@ -1,5 +1,5 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 export interface MapContextValue {
   map: MapLibreMap;
@@ -31,4 +31,19 @@ export function removeOwned(map: MapLibreMap, layers: string[], sources: string[
   if (!map.style) return;
   for (const id of layers) if (map.getLayer(id)) map.removeLayer(id);
   for (const id of sources) if (map.getSource(id)) map.removeSource(id);
+}
+
+/** Shows or hides a layer component's own layers; re-applied when the style is replaced. */
+export function useLayersVisible(
+  map: MapLibreMap,
+  styleVersion: number,
+  layers: readonly string[],
+  visible: boolean,
+): void {
+  useEffect(() => {
+    for (const id of layers)
+      if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visible ? 'visible' : 'none');
+    // `layers` is a module constant of each caller.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, styleVersion, visible]);
 }

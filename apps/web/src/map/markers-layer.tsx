@@ -3,7 +3,7 @@ import type { GeoJSONSource } from 'maplibre-gl';
 import { useEffect, useMemo } from 'react';
 import { GEO_LABEL_PREFIX, POI_PREFIX } from './canvas-images';
 import { markerCollection } from './geofence-features';
-import { removeOwned, useMap } from './map-context';
+import { removeOwned, useLayersVisible, useMap } from './map-context';
 
 /** The source starts empty; the data effect (after this one) fills it. */
 const EMPTY_COLLECTION: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -48,10 +48,7 @@ export function MarkersLayer({ markers, visible }: { markers: readonly MarkerRow
     map.getSource<GeoJSONSource>(SOURCE)?.setData(data);
   }, [map, styleVersion, data]);
 
-  useEffect(() => {
-    for (const id of LAYERS)
-      if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visible ? 'visible' : 'none');
-  }, [map, styleVersion, visible]);
+  useLayersVisible(map, styleVersion, LAYERS, visible);
 
   return null;
 }

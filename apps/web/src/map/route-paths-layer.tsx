@@ -2,7 +2,7 @@ import type { RoutePath } from '@pantau/contracts';
 import type { GeoJSONSource } from 'maplibre-gl';
 import { useEffect, useMemo } from 'react';
 import { routeCollection } from './geofence-features';
-import { removeOwned, useMap } from './map-context';
+import { removeOwned, useLayersVisible, useMap } from './map-context';
 
 /** The source starts empty; the data effect (after this one) fills it. */
 const EMPTY_COLLECTION: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -64,10 +64,7 @@ export function RoutePathsLayer({
     map.getSource<GeoJSONSource>(SOURCE)?.setData(data);
   }, [map, styleVersion, data]);
 
-  useEffect(() => {
-    for (const id of LAYERS)
-      if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visible ? 'visible' : 'none');
-  }, [map, styleVersion, visible]);
+  useLayersVisible(map, styleVersion, LAYERS, visible);
 
   return null;
 }
