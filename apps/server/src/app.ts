@@ -5,6 +5,7 @@ import { ingestPlugin, type IngestOptions } from './ingest/ingest.plugin.js';
 import { auditModule } from './modules/audit/audit.module.js';
 import { authModule, type AuthOptions } from './modules/auth/auth.module.js';
 import { dashboardModule } from './modules/dashboard/dashboard.module.js';
+import { exportsModule } from './modules/exports/exports.module.js';
 import { driversModule } from './modules/drivers/drivers.module.js';
 import { fleetsModule } from './modules/fleets/fleets.module.js';
 import { geographyModule } from './modules/geography/geography.module.js';
@@ -17,6 +18,7 @@ import { trackingModule } from './modules/tracking/tracking.module.js';
 import { unitsModule } from './modules/units/units.module.js';
 import { usersModule } from './modules/users/users.module.js';
 import { vehiclesModule } from './modules/vehicles/vehicles.module.js';
+import { violationsModule } from './modules/violations/violations.module.js';
 import { webModule } from './modules/web/web.module.js';
 import { liveChannel, type LiveHubOptions } from './plugins/live.js';
 import { createServer } from './plugins/server.js';
@@ -42,6 +44,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthModule);
   await app.register(unitsModule);
   await app.register(notificationsModule);
+  // Before the modules whose reports it exports.
+  await app.register(exportsModule);
   // The live channel, the pipeline that publishes to it, then the reads of the pipeline's state.
   await app.register(liveChannel, telemetry);
   await app.register(ingestPlugin, telemetry);
@@ -52,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(driversModule);
   await app.register(fleetsModule);
   await app.register(geographyModule);
+  await app.register(violationsModule);
   await app.register(usersModule);
   await app.register(profileModule);
   await app.register(shareModule);

@@ -103,3 +103,10 @@ export class ShareRefusedError extends DomainError {
     );
   }
 }
+/** An export link that is malformed, expired, already used, or no longer the user's to use. */
+export class ExportLinkInvalidError extends DomainError {
+  readonly code = 'EXPORT_LINK_INVALID' as const;
+  constructor() {
+    super('This export link is invalid, expired or already used; export again from the report');
+  }
+}

@@ -16,6 +16,7 @@ export * from './notifications.js';
 export * from './over-route.js';
 export * from './phone.js';
 export * from './places.js';
+export * from './reports.js';
 export * from './roles.js';
 export * from './routes.js';
 export * from './settings.js';

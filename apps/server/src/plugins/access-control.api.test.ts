@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { reportsOf, type ReportName } from '@pantau/contracts';
 import { userGroups, users } from '../db/schema/index.js';
 import { call, signIn, startTestApp, UNIT, type CallOptions, type TestApp } from '../test/test-app.js';
 
@@ -14,6 +15,8 @@ interface Route {
   method: string;
   path: string;
   access: Access;
+  /** A report of the Report group: readable by the roles whose menu has it. */
+  report?: ReportName;
   query: { name: string; required: boolean }[];
 }
 
@@ -29,7 +32,8 @@ let sunterMarks: string[];
 let sunterBefore: string;
 
 const sunterAdmin = () => ({ token: tokens.admin!, role: { unitId: UNIT.sunter, role: 'Administrator' } });
-const isWrite = (r: Route) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method);
+const isWrite = (r: Route) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && !r.report;
+const okStatus = (r: Route) => (r.method === 'POST' ? 201 : 200);
 
 async function snapshotOfSunter() {
   const paths = [
@@ -62,7 +66,7 @@ function urlOf(route: Route) {
 const queryValues: Record<string, string> = {};
 
 function send(route: Route, o: CallOptions) {
-  const body = isWrite(route) ? (bodies[`${route.method} ${route.path}`] ?? {}) : undefined;
+  const body = route.method === 'GET' ? undefined : (bodies[`${route.method} ${route.path}`] ?? {});
   return call(t.url, urlOf(route), { ...o, method: route.method, ...(body === undefined ? {} : { body }) });
 }
 
@@ -89,7 +93,11 @@ beforeAll(async () => {
       string,
       Record<
         string,
-        { 'x-pantau-access'?: Access; parameters?: { in: string; name: string; required: boolean }[] }
+        {
+          'x-pantau-access'?: Access;
+          'x-pantau-report'?: ReportName;
+          parameters?: { in: string; name: string; required: boolean }[];
+        }
       >
     >;
   };
@@ -98,6 +106,9 @@ beforeAll(async () => {
       method: method.toUpperCase(),
       path,
       access: op['x-pantau-access']!,
+      ...(op['x-pantau-report'] ? { report: op['x-pantau-report'] } : {}),
+      // Asking for an export link is a read in substance: it names its report in the body.
+      ...(method === 'post' && path === '/api/export/token' ? { report: 'overspeed' as const } : {}),
       query: (op.parameters ?? []).filter((p) => p.in === 'query'),
     })),
   );
@@ -169,6 +180,7 @@ beforeAll(async () => {
       to: queryValues.to,
     },
     'PUT /api/kendaraan/{kendaraanId}/trayek': { trayekId: trayek.trayekId },
+    'POST /api/export/token': { report: 'overspeed', query: { from: queryValues.from, to: queryValues.to } },
   };
   sunterMarks = vehicles.flatMap((v) => [v.nomorPolisi, v.pantauKendaraanId]);
   sunterBefore = await snapshotOfSunter();
@@ -205,7 +217,8 @@ describe('access control over every route', () => {
       }
       for (const r of routes.filter((x) => x.access === 'role' && !isWrite(x))) {
         const { status } = await send(r, { token: tokens[user], role: { unitId: UNIT.sunter, role } });
-        expect(status, `${user} ${r.method} ${r.path}`).toBe(200);
+        const allowed = !r.report || reportsOf(role).includes(r.report);
+        expect(status, `${user} ${r.method} ${r.path}`).toBe(allowed ? okStatus(r) : 403);
       }
     }
   });
@@ -215,7 +228,7 @@ describe('access control over every route', () => {
     for (const r of routes.filter((x) => x.access === 'admin' || x.access === 'role')) {
       const { status } = await send(r, as);
       if (isWrite(r)) expect(status, `${r.method} ${r.path}`).toBe(403);
-      else expect(status, `${r.method} ${r.path}`).toBe(200);
+      else expect(status, `${r.method} ${r.path}`).toBe(okStatus(r));
     }
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
-import { COOKIE, ROLE_HEADER, ROLES, isAdministrator } from '@pantau/contracts';
+import { COOKIE, ROLE_HEADER, ROLES, isAdministrator, reportsOf, type ReportName } from '@pantau/contracts';
 import { ForbiddenError, RoleRequiredError } from '../errors.js';
 import type { AuthService, AuthUser } from '../modules/auth/auth.service.js';
 
@@ -29,6 +29,8 @@ declare module 'fastify' {
     auth?: AuthLevel;
     /** The chosen role may also come as `?unitId=&role=` (the live WebSocket: browsers cannot set headers on it). */
     roleInQuery?: boolean;
+    /** A report of the Report group: the chosen role must have it in its menu (`reportsOf`). */
+    report?: ReportName;
   }
   interface FastifyRequest {
     /** Set by the guard on routes with auth other than `public`. */
@@ -87,7 +89,8 @@ export function registerAuthGuard(app: FastifyInstance, deps: { authService: Aut
   });
 
   // Every /api route must say what it needs, so forgetting the guard fails at start-up, not in production.
-  // The OpenAPI description says it too: `security` (none on public routes) and `x-pantau-access`.
+  // The OpenAPI description says it too: `security` (none on public routes), `x-pantau-access` and, on
+  // the Report group's routes, `x-pantau-report`.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const level = route.config?.auth;
@@ -96,6 +99,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: { authService: Aut
       ...route.schema,
       ...(level === 'public' ? { security: [] } : {}),
       'x-pantau-access': level,
+      ...(route.config?.report ? { 'x-pantau-report': route.config.report } : {}),
     } as FastifySchema;
   });
 
@@ -112,6 +116,9 @@ export function registerAuthGuard(app: FastifyInstance, deps: { authService: Aut
       if (isKnownRole(role.role) || !readOnlyMethods.has(request.method))
         throw new ForbiddenError('Only an Administrator may do this');
     }
+    const report = request.routeOptions.config.report;
+    if (report && !reportsOf(role.role).includes(report))
+      throw new ForbiddenError('Your role has no access to this report');
   });
 }
 

@@ -27,6 +27,7 @@ const byCode: Record<ErrorCode, { status: number; title: string }> = {
   LAST_ADMINISTRATOR: { status: 409, title: 'Last Administrator' },
   SHARE_NOT_FOUND: { status: 404, title: 'Unknown link' },
   SHARE_EXPIRED: { status: 410, title: 'Link expired' },
+  EXPORT_LINK_INVALID: { status: 410, title: 'Export link invalid' },
   SHARE_REVOKED: { status: 410, title: 'Link revoked' },
   DATABASE_UNAVAILABLE: { status: 503, title: 'Database unavailable' },
   INTERNAL: { status: 500, title: 'Internal server error' },

@@ -9,6 +9,7 @@ import { createTrayekRepo } from './trayek.repo.js';
 import { trayekRoutes } from './trayek.routes.js';
 import { createTrayekService } from './trayek.service.js';
 import { createVisitsRepo } from './visits.repo.js';
+import { visitExports } from './visits.exports.js';
 import { visitsRoutes } from './visits.routes.js';
 import { createVisitsService } from './visits.service.js';
 
@@ -29,10 +30,17 @@ export const geographyModule = fp(
       refreshGeography,
     });
     const visitsService = createVisitsService({ visitsRepo: createVisitsRepo(app.db), clock: app.clock });
+    const exports = visitExports(visitsService);
+    app.exportRegistry.add(exports.geofence);
+    app.exportRegistry.add(exports.overRoute);
     await app.register(polygonsRoutes({ polygonsService }), { prefix: '/api' });
     await app.register(markersRoutes({ markersService }), { prefix: '/api' });
     await app.register(trayekRoutes({ trayekService }), { prefix: '/api' });
     await app.register(visitsRoutes({ visitsService }), { prefix: '/api' });
   },
-  { name: 'geography', dependencies: ['auth', 'pipeline'], decorators: { fastify: ['db', 'clock'] } },
+  {
+    name: 'geography',
+    dependencies: ['auth', 'pipeline', 'exports'],
+    decorators: { fastify: ['db', 'clock', 'exportRegistry'] },
+  },
 );

@@ -357,7 +357,7 @@ describe('visits (loggeopoint) and over-routes', () => {
     ]);
     const q = `kendaraanId=${vehicleId}&polygonId=${place}&from=2026-02-01T00:00:00Z&to=2026-02-02T00:00:00Z`;
     for (const path of ['/loggeopoint', '/reports/loggeopoint']) {
-      const list = geofenceVisitList.parse((await as('guest', `${path}?${q}`)).json);
+      const list = geofenceVisitList.parse((await as('operator', `${path}?${q}`)).json);
       expect(list.count).toBe(2);
       expect(list.results.map((v) => [v.enter, v.exit, v.duration, v.open])).toEqual([
         ['2026-02-01T05:00:00.000Z', null, 600, true],
@@ -425,7 +425,7 @@ describe('visits (loggeopoint) and over-routes', () => {
     ]);
     const q = `kendaraanId=${vehicleId}&trayekId=${row.trayekId}&from=2026-03-01T00:00:00Z&to=2026-03-02T00:00:00Z`;
     for (const path of ['/overroute', '/reports/overroute']) {
-      const list = overRouteList.parse((await as('guest', `${path}?${q}`)).json);
+      const list = overRouteList.parse((await as('operator', `${path}?${q}`)).json);
       expect(list.count).toBe(2);
       expect(list.results[1]).toMatchObject({
         trayekId: row.trayekId,
@@ -463,7 +463,7 @@ describe('the endpoint catalogue', () => {
       '/api/trayek/jalur',
     ]) {
       expect(Object.keys(spec.paths), path).toContain(path);
-      expect((await as('guest', path.slice(4))).status === 200 || path.startsWith('/api/trayek/'), path).toBe(
+      expect((await as('operator', path.slice(4))).status === 200 || path.startsWith('/api/trayek/'), path).toBe(
         true,
       );
     }

@@ -20,22 +20,24 @@ export function visitsRoutes({ visitsService }: { visitsService: VisitsService }
   return async function routes(app: FastifyInstance) {
     const fastify = app.withTypeProvider<ZodTypeProvider>();
 
-    for (const [path, querystring, summary] of [
+    for (const [path, querystring, summary, report] of [
       [
         '/loggeopoint',
         geofenceVisitQuery,
-        'Geofence visits by vehicle, geofence, category and period, newest first; an open visit is "inside since" enter',
+        'Geofence visits by vehicle, geofence, category and period, newest first; an open visit is "inside since" enter (every role: the map shows who is inside)',
+        undefined,
       ],
       [
         '/reports/loggeopoint',
         geofenceVisitQuery.extend(reportPage),
-        'Every geofence visit of the list with its filters, for the .xlsx export',
+        'Every geofence visit of the list with its filters (the geofence report)',
+        'loggeopoint',
       ],
     ] as const)
       fastify.get(
         path,
         {
-          config: { auth: 'role' },
+          config: report ? { auth: 'role', report } : { auth: 'role' },
           schema: {
             tags: ['loggeopoint'],
             summary,
@@ -55,13 +57,13 @@ export function visitsRoutes({ visitsService }: { visitsService: VisitsService }
       [
         '/reports/overroute',
         overRouteQuery.extend(reportPage),
-        'Every over-route of the list with its filters, for the .xlsx export',
+        'Every over-route of the list with its filters (the over route report)',
       ],
     ] as const)
       fastify.get(
         path,
         {
-          config: { auth: 'role' },
+          config: { auth: 'role', report: 'overroute' },
           schema: { tags: ['overroute'], summary, querystring, response: { 200: overRouteList, ...errors } },
         },
         async (request) => visitsService.overRoutes(request.role.unitId, request.query),
