@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { GeofenceList, GeofenceRow, VehicleList } from '@pantau/contracts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,13 +97,11 @@ test('S-048 an Administrator imports geofences from a KML file through the check
     'Imported ',
     `Imported ${run} `,
   );
-  await dialog
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'geofences.kml',
-      mimeType: 'application/vnd.google-earth.kml+xml',
-      buffer: Buffer.from(kml),
-    });
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'geofences.kml',
+    mimeType: 'application/vnd.google-earth.kml+xml',
+    buffer: Buffer.from(kml),
+  });
   await expect(page.getByTestId('geofence-import-summary')).toContainText('2 of 2');
   await page.getByTestId('geofence-import-commit').click();
   await expect(dialog).toBeHidden();
@@ -118,4 +117,193 @@ test('the geofence options on a phone and in Indonesian', async ({ page }) => {
   await openOptions(page);
   await expect(page.getByTestId('geography-options')).toContainText('Lapisan peta');
   await screenshot(page, 'geofences-phone-id');
+});
+
+/** The geofences of the unit whose code or name holds `search`, as the server has them. */
+async function storedGeofences(page: Page, search: string): Promise<GeofenceRow[]> {
+  const res = await page.request.get(`/api/polygons?Take=100&search=${encodeURIComponent(search)}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as GeofenceList).results;
+}
+
+/** Opens a geofence from the options' list: the map flies to it and its details open. */
+async function chooseFromList(page: Page, code: string) {
+  await openOptions(page);
+  await page.getByTestId('geofence-search').locator('input').fill(code);
+  await page.locator(`[data-testid="geofence-list-item"][data-code="${code}"]`).click();
+  await expect(page.getByTestId('geofence-details')).toBeVisible();
+  // The flight (fitBounds, 800 ms) has ended when the map stops moving.
+  await page.waitForTimeout(1200);
+}
+
+test('S-048 an Administrator draws a corridor and saves it with its width', async ({ page }) => {
+  const run = Date.now().toString(36).toUpperCase();
+  await signInToShell(page, 'admin');
+  await openMap(page);
+  await openOptions(page);
+  await page.getByTestId('geofence-new').click();
+  await page.getByTestId('geofence-shape-corridor').click();
+  await expect(page.getByTestId('map-view')).toHaveAttribute('data-draw-ready', 'true');
+  // Along a road: three points, then the last again to finish.
+  await clickMap(page, -300, 100);
+  await clickMap(page, -200, 60);
+  await clickMap(page, -100, 90);
+  await clickMap(page, -100, 90);
+  await page.getByTestId('geofence-width').locator('xpath=descendant-or-self::input').fill('250');
+  await fillAndSave(page, `E2E-CORR-${run}`, 'Corridor drawn in the browser');
+
+  const [stored] = await storedGeofences(page, `E2E-CORR-${run}`);
+  expect(stored?.polygonType).toBe('corridor');
+  expect(stored?.geometry.type).toBe('LineString');
+  expect((stored?.geometry as GeoJSON.LineString).coordinates).toHaveLength(3);
+  expect(stored?.width).toBe(250);
+});
+
+test("S-048 an Administrator moves an existing polygon's point on the map and saves it (editPoint)", async ({
+  page,
+}) => {
+  const run = Date.now().toString(36).toUpperCase();
+  await signInToShell(page, 'admin');
+  // A square with a notch whose point is the middle of its box, so it sits at the map's centre once the
+  // map has flown to the geofence.
+  const [w, s, e, n] = [106.9, -6.31, 106.91, -6.3];
+  const notch = [(w + e) / 2, (s + n) / 2];
+  const created = await page.request.post('/api/polygons', {
+    data: {
+      polygonCode: `E2E-EDIT-${run}`,
+      polygonName: `Notched yard ${run}`,
+      polygonType: 'polygon',
+      category: 'pool',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [[[w, s], [e, s], [e, n], notch, [w, n], [w, s]]],
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await openMap(page);
+  await chooseFromList(page, `E2E-EDIT-${run}`);
+  await page.getByTestId('geofence-edit').click();
+  await expect(page.getByTestId('geofence-form')).toBeVisible();
+  await expect(page.getByTestId('map-view')).toHaveAttribute('data-draw-ready', 'true');
+  await page.waitForTimeout(300);
+
+  // Drag the notch's point 60 px down: the notch deepens.
+  const box = (await page.getByTestId('map-view').boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y, { steps: 4 });
+  await page.mouse.down();
+  await page.mouse.move(x, y + 30, { steps: 6 });
+  await page.mouse.move(x, y + 60, { steps: 6 });
+  await page.mouse.up();
+  await page.getByTestId('geofence-save').click();
+  await expect(page.getByTestId('geofence-form')).toBeHidden();
+
+  const [stored] = await storedGeofences(page, `E2E-EDIT-${run}`);
+  const ring = (stored!.geometry as GeoJSON.Polygon).coordinates[0]!;
+  expect(ring).toHaveLength(6);
+  // The corners stay; the notch's point moved south, still inside the box.
+  expect(ring).toContainEqual([e, n]);
+  const moved = ring.find((p) => p[1]! < notch[1]! - 0.0005 && p[1]! > s && p[0]! > w && p[0]! < e);
+  expect(moved, `a point moved south of ${notch[1]}: ${JSON.stringify(ring)}`).toBeTruthy();
+});
+
+test("S-044 the geofence form shows the server's 409 under Code for a code already in use", async ({
+  page,
+}) => {
+  const run = Date.now().toString(36).toUpperCase();
+  await signInToShell(page, 'admin');
+  const taken = `E2E-DUP-${run}`;
+  const created = await page.request.post('/api/polygons', {
+    data: {
+      polygonCode: taken,
+      polygonName: `Taken ${run}`,
+      polygonType: 'circle',
+      center: [106.95, -6.25],
+      radius: 200,
+      geometry: { type: 'Point', coordinates: [106.95, -6.25] },
+    },
+  });
+  expect(created.status()).toBe(201);
+  await openMap(page);
+  await openOptions(page);
+  await startNew(page, 'circle');
+  await clickMap(page, -300, 160);
+  await clickMap(page, -250, 160);
+  await expect(page.getByTestId('geofence-drawn')).toHaveAttribute('data-drawn', 'true');
+  await page.getByTestId('geofence-code').fill(taken);
+  await page.getByTestId('geofence-name').fill('Same code again');
+  await page.getByTestId('geofence-save').click();
+  const codeItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('geofence-code') });
+  await expect(codeItem.locator('.ant-form-item-explain-error')).toContainText(taken);
+  await expect(page.getByTestId('geofence-form')).toBeVisible();
+  await page.getByTestId('geofence-cancel').click();
+});
+
+test("S-044 export downloads a GeoJSON file with the unit's geofences", async ({ page }) => {
+  await signInToShell(page, 'admin');
+  await openMap(page);
+  await openOptions(page);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('geofence-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('geofences.geojson');
+  const collection = JSON.parse(await readFile(await file.path(), 'utf8')) as GeoJSON.FeatureCollection;
+  expect(collection.type).toBe('FeatureCollection');
+  const all = (await (await page.request.get('/api/polygons/export')).json()) as GeoJSON.FeatureCollection;
+  const codes = (c: GeoJSON.FeatureCollection) =>
+    c.features.map((f) => (f.properties as { polygonCode: string }).polygonCode).sort();
+  expect(collection.features.length).toBeGreaterThan(0);
+  expect(codes(collection)).toEqual(codes(all));
+});
+
+test('S-044 a vehicle that reports inside a geofence shows in its details: inside now, since when, and the visit', async ({
+  page,
+}) => {
+  const run = Date.now().toString(36).toUpperCase();
+  await signInToShell(page, 'admin');
+  // An inactive demo vehicle: the simulator leaves it alone, so only the positions sent here move it.
+  const list = (await (await page.request.get('/api/kendaraan?Take=1000')).json()) as VehicleList;
+  const vehicle = list.results.filter((v) => !v.aktif).at(1)!;
+  // A place of this run's own, away from the demo's roads, so no earlier run's geofence holds it.
+  const center: [number, number] = [110.2 + (Date.now() % 997) * 0.001, -7.6];
+  const created = await page.request.post('/api/polygons', {
+    data: {
+      polygonCode: `E2E-VISIT-${run}`,
+      polygonName: `Visit yard ${run}`,
+      polygonType: 'circle',
+      category: 'base',
+      center,
+      radius: 300,
+      geometry: { type: 'Point', coordinates: center },
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  // Two fixes inside, five and four minutes ago: the vehicle entered five minutes ago and is parked there.
+  const osmandPort = Number(process.env.OSMAND_PORT ?? 5155);
+  const now = Math.floor(Date.now() / 1000);
+  for (const [ago, dLat] of [
+    [300, 0],
+    [240, 0.0002],
+  ] as const) {
+    const sent = await page.request.get(
+      `http://127.0.0.1:${osmandPort}/?id=${vehicle.pantauKendaraanId}&lat=${center[1] + dLat}&lon=${center[0]}&timestamp=${now - ago}&speed=0`,
+    );
+    expect(sent.status()).toBe(200);
+  }
+
+  await openMap(page);
+  await chooseFromList(page, `E2E-VISIT-${run}`);
+  const details = page.getByTestId('geofence-details');
+  await expect(details.getByTestId('geofence-details-name')).toHaveText(`Visit yard ${run}`);
+  const inside = details.getByTestId('geofence-inside-vehicle').filter({ hasText: vehicle.nomorPolisi });
+  await expect(inside).toBeVisible({ timeout: 20_000 });
+  // "Inside since" with the time it has run so far (about five minutes), never 0.
+  await expect(inside.getByTestId('geofence-inside-since')).toHaveText(/· [4-9] min$/);
+  const visit = details.getByTestId('geofence-visit').filter({ hasText: vehicle.nomorPolisi });
+  await expect(visit).toHaveAttribute('data-open', 'true');
+  await screenshot(page, 'geofence-details-visit');
 });

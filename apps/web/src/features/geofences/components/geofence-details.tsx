@@ -13,7 +13,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdministrator } from '../../../components/management/admin-only';
 import { formatDateTime, userTimeZoneName, zonedDayBound, zonedParts } from '../../../lib/date-time';
@@ -23,6 +23,7 @@ import { getStoredRole } from '../../../lib/role-storage';
 import { geofenceContains } from '../../../map/geofence-features';
 import { useDeleteGeofence } from '../api/geofence-mutations';
 import { useGeofenceVisits } from '../api/get-visits';
+import { durationParts, visitSeconds } from '../model/visit-duration';
 
 /** The start of the user's today, as the visits query wants it. */
 function startOfToday(): string {
@@ -35,6 +36,16 @@ interface Inside {
   kendaraanId: number;
   nomorPolisi: string;
   since: string | null;
+}
+
+/** The current time, moving on every 30 s, so the running durations of open visits grow while shown. */
+function useNow(): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
 }
 
 /**
@@ -59,6 +70,11 @@ export function GeofenceDetails({
   const vehicles = useLiveStore((s) => s.vehicles);
   const remove = useDeleteGeofence();
   const admin = isAdministrator();
+  const now = useNow();
+  const duration = (seconds: number) => {
+    const { h, m } = durationParts(seconds);
+    return h > 0 ? t('details.durationHours', { h, m }) : t('details.durationMinutes', { m });
+  };
 
   const inside = useMemo((): Inside[] => {
     const open = new Map(
@@ -120,11 +136,14 @@ export function GeofenceDetails({
           dataSource={inside}
           data-testid="geofence-inside"
           renderItem={(v) => (
-            <List.Item>
+            <List.Item data-testid="geofence-inside-vehicle">
               <span>{v.nomorPolisi}</span>
               {v.since && (
-                <Typography.Text type="secondary">
-                  {t('details.insideSince', { time: formatDateTime(v.since) })}
+                <Typography.Text type="secondary" data-testid="geofence-inside-since">
+                  {t('details.insideSince', {
+                    time: formatDateTime(v.since),
+                    duration: duration(visitSeconds({ enter: v.since, duration: 0, open: true }, now)),
+                  })}
                 </Typography.Text>
               )}
             </List.Item>
@@ -146,10 +165,11 @@ export function GeofenceDetails({
             emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('details.noVisits')} />,
           }}
           renderItem={(v) => (
-            <List.Item>
+            <List.Item data-testid="geofence-visit" data-open={v.open}>
               <span>{v.nomorPolisi}</span>
               <Typography.Text type="secondary">
-                {formatDateTime(v.enter)} – {v.open ? t('details.open') : formatDateTime(v.exit)}
+                {formatDateTime(v.enter)} – {v.open ? t('details.open') : formatDateTime(v.exit)} ·{' '}
+                {duration(visitSeconds(v, now))}
               </Typography.Text>
             </List.Item>
           )}
