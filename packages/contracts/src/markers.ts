@@ -29,6 +29,7 @@ export const markerRow = z.object({
 });
 export type MarkerRow = z.infer<typeof markerRow>;
 export const markerList = listOf(markerRow);
+export type MarkerList = z.infer<typeof markerList>;
 export const markerSearchQuery = pagingQuery.extend({
   search: text().trim().max(64).optional(),
   icon: z.enum(markerIcons).optional(),

@@ -18,8 +18,8 @@ export const GEOFENCE_LAYER = {
 } as const;
 const GEOFENCE_LAYER_IDS = Object.values(GEOFENCE_LAYER);
 const CLICKABLE = [GEOFENCE_LAYER.fill, GEOFENCE_LAYER.corridor];
-/** Sources drawn above geofences whose click wins (vehicles). */
-const ABOVE_SOURCES = new Set(['vehicles', 'vehicle-selected']);
+/** Sources drawn above geofences whose click wins (vehicles, POIs). */
+const ABOVE_SOURCES = new Set(['vehicles', 'vehicle-selected', 'markers']);
 /** Labels from this zoom: below it 2,000 names would be noise (and images to draw). */
 const LABEL_MIN_ZOOM = 12;
 

@@ -1,6 +1,6 @@
 import type { MarkerRow } from '@pantau/contracts';
-import type { GeoJSONSource } from 'maplibre-gl';
-import { useEffect, useMemo } from 'react';
+import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
+import { useEffect, useMemo, useRef } from 'react';
 import { GEO_LABEL_PREFIX, POI_PREFIX } from './canvas-images';
 import { markerCollection } from './geofence-features';
 import { removeOwned, useLayersVisible, useMap } from './map-context';
@@ -10,10 +10,23 @@ const EMPTY_COLLECTION: GeoJSON.FeatureCollection = { type: 'FeatureCollection',
 const SOURCE = 'markers';
 const LAYERS = ['markers-icons', 'markers-labels'];
 
+interface MarkersLayerProps {
+  markers: readonly MarkerRow[];
+  visible: boolean;
+  /** Leave out while drawing or placing: clicks then go to the tool. */
+  onSelect?: (marker: MarkerRow) => void;
+}
+
 /** The POIs as one GeoJSON source: an icon per kind, the name from zoom 13. Renders nothing. */
-export function MarkersLayer({ markers, visible }: { markers: readonly MarkerRow[]; visible: boolean }) {
+export function MarkersLayer({ markers, visible, onSelect }: MarkersLayerProps) {
   const { map, styleVersion } = useMap();
   const data = useMemo(() => markerCollection(markers), [markers]);
+  const byId = useRef(new Map<number, MarkerRow>());
+  const onSelectRef = useRef(onSelect);
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+    byId.current = new Map(markers.map((m) => [m.markerId, m]));
+  });
 
   useEffect(() => {
     const before = map.getLayer('vehicles-clusters') ? 'vehicles-clusters' : undefined;
@@ -41,12 +54,32 @@ export function MarkersLayer({ markers, visible }: { markers: readonly MarkerRow
       },
       before,
     );
-    return () => removeOwned(map, LAYERS, [SOURCE]);
+    const onClick = (e: MapLayerMouseEvent) => {
+      const id = e.features?.[0]?.id;
+      const marker = typeof id === 'number' ? byId.current.get(id) : undefined;
+      if (marker && onSelectRef.current) onSelectRef.current(marker);
+    };
+    const pointer = () => {
+      if (onSelectRef.current) map.getCanvas().style.cursor = 'pointer';
+    };
+    const unpointer = () => {
+      if (onSelectRef.current) map.getCanvas().style.cursor = '';
+    };
+    map.on('click', 'markers-icons', onClick);
+    map.on('mouseenter', 'markers-icons', pointer);
+    map.on('mouseleave', 'markers-icons', unpointer);
+    return () => {
+      map.off('click', 'markers-icons', onClick);
+      map.off('mouseenter', 'markers-icons', pointer);
+      map.off('mouseleave', 'markers-icons', unpointer);
+      removeOwned(map, LAYERS, [SOURCE]);
+    };
   }, [map, styleVersion]);
 
   useEffect(() => {
     map.getSource<GeoJSONSource>(SOURCE)?.setData(data);
-  }, [map, styleVersion, data]);
+    map.getContainer().dataset.markersDrawn = String(markers.length);
+  }, [map, styleVersion, data, markers.length]);
 
   useLayersVisible(map, styleVersion, LAYERS, visible);
 

@@ -10,6 +10,7 @@ export const geofenceKeys = {
 export const markerKeys = {
   all: ['markers'] as const,
   map: (unitId: number | undefined) => [...markerKeys.all, 'map', unitId] as const,
+  list: (unitId: number | undefined, query: Query) => [...markerKeys.all, 'list', unitId, query] as const,
 };
 
 export const routeKeys = {

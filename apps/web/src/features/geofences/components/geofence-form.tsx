@@ -231,7 +231,7 @@ export function GeofenceForm({ onSaved }: { onSaved: (geofence: GeofenceRow) => 
             <Input type="color" data-testid="geofence-color" />
           </Form.Item>
           <Form.Item name="icon" label={t('form.icon')} style={{ flex: 2 }}>
-            <Select allowClear options={markerIcons.map((i) => ({ value: i, label: i }))} />
+            <Select allowClear options={markerIcons.map((i) => ({ value: i, label: t(`poi.icon.${i}`) }))} />
           </Form.Item>
         </Space.Compact>
         <Form.Item name="notes" label={t('form.notes')}>

@@ -1,5 +1,5 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import type { GeofenceRow } from '@pantau/contracts';
+import type { GeofenceRow, MarkerRow } from '@pantau/contracts';
 import { Button, Tooltip } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,14 @@ import { circleRing } from '../../../map/geofence-features';
 import { GeofencesLayer } from '../../../map/geofences-layer';
 import { useMap } from '../../../map/map-context';
 import { MarkersLayer } from '../../../map/markers-layer';
+import { PoiPlacement } from '../../../map/poi-placement';
 import { RoutePathsLayer } from '../../../map/route-paths-layer';
 import { useMapGeofences } from '../api/get-geofences';
 import { useMapMarkers } from '../api/get-markers';
 import { useRoutePaths } from '../api/get-route-paths';
 import { isDrawing, useGeofenceEditing } from '../model/geofence-editing-store';
 import { useLayerVisibility } from '../model/layer-visibility';
+import { usePoiEditing } from '../model/poi-editing-store';
 import './geography.css';
 
 // The panels come with the first click that needs them: /map's first load carries only the layers.
@@ -25,6 +27,8 @@ const GeofenceDetails = lazy(() =>
   import('./geofence-details').then((m) => ({ default: m.GeofenceDetails })),
 );
 const GeofenceForm = lazy(() => import('./geofence-form').then((m) => ({ default: m.GeofenceForm })));
+const PoiDetails = lazy(() => import('./poi-details').then((m) => ({ default: m.PoiDetails })));
+const PoiForm = lazy(() => import('./poi-form').then((m) => ({ default: m.PoiForm })));
 
 const EMPTY: never[] = [];
 
@@ -45,12 +49,15 @@ export function GeographyOnMap() {
   const { map } = useMap();
   const unitId = getStoredRole()?.roleUnit;
   const visible = useLayerVisibility((s) => s.visible);
+  const toggleLayer = useLayerVisibility((s) => s.toggle);
+  const poi = usePoiEditing();
   const geofences = useMapGeofences(unitId);
   const markers = useMapMarkers(unitId, visible.markers);
   const routes = useRoutePaths(unitId, visible.routes);
   const routeNames = useMemo(() => new Map(routes.routes.map((r) => [r.trayekId, r.name])), [routes.routes]);
   const editing = useGeofenceEditing();
-  const drawing = isDrawing(editing) || editing.openForm;
+  // While a geofence is drawn or a POI placed, map clicks go to the tool, not to the layers.
+  const drawing = isDrawing(editing) || editing.openForm || poi.openForm;
   const [optionsOpen, setOptionsOpen] = useState(false);
 
   const all = geofences.data ?? EMPTY;
@@ -73,8 +80,24 @@ export function GeographyOnMap() {
       ],
       { padding: 60, maxZoom: 17, duration: 800 },
     );
+    poi.select(null);
     editing.select({ polygonId: g.polygonId, lng: g.center[0], lat: g.center[1] });
   };
+  const flyToPoi = (m: MarkerRow) => {
+    if (!visible.markers) toggleLayer('markers', true);
+    map.flyTo({ center: m.position, zoom: Math.max(map.getZoom(), 15), duration: 800 });
+    editing.select(null);
+    poi.select(m);
+  };
+  const selectGeofence = (polygonId: number, [lng, lat]: [number, number]) => {
+    poi.select(null);
+    editing.select({ polygonId, lng, lat });
+  };
+  const selectPoi = (m: MarkerRow) => {
+    editing.select(null);
+    poi.select(m);
+  };
+  const panelOpen = editing.openForm || poi.openForm;
 
   return (
     <>
@@ -82,9 +105,13 @@ export function GeographyOnMap() {
         geofences={shown}
         visible={visible.geofences}
         selectedId={selected?.polygonId ?? null}
-        onSelect={drawing ? undefined : (polygonId, [lng, lat]) => editing.select({ polygonId, lng, lat })}
+        onSelect={drawing ? undefined : selectGeofence}
       />
-      <MarkersLayer markers={markers.data ?? EMPTY} visible={visible.markers} />
+      <MarkersLayer
+        markers={markers.data ?? EMPTY}
+        visible={visible.markers}
+        onSelect={drawing ? undefined : selectPoi}
+      />
       <RoutePathsLayer paths={routes.paths} names={routeNames} visible={visible.routes} />
       {drawing && (
         <DrawTool
@@ -94,6 +121,7 @@ export function GeographyOnMap() {
           onChange={editing.setDrawn}
         />
       )}
+      {poi.openForm && <PoiPlacement position={poi.position} onPlace={poi.setPosition} />}
       <Tooltip title={t('options.button')} placement="left">
         <Button
           className="geography-options-button"
@@ -107,11 +135,15 @@ export function GeographyOnMap() {
         />
       </Tooltip>
       <Suspense fallback={null}>
-        {optionsOpen && !editing.openForm && (
+        {optionsOpen && !panelOpen && (
           <GeographyOptions
             onClose={() => setOptionsOpen(false)}
             onChoose={(g) => {
               flyTo(g);
+              setOptionsOpen(false);
+            }}
+            onChoosePoi={(m) => {
+              flyToPoi(m);
               setOptionsOpen(false);
             }}
           />
@@ -121,7 +153,19 @@ export function GeographyOnMap() {
             onSaved={(g) => editing.select({ polygonId: g.polygonId, lng: g.center[0], lat: g.center[1] })}
           />
         )}
-        {selected && !editing.openForm && !optionsOpen && (
+        {poi.openForm && (
+          <PoiForm
+            onSaved={(m) => {
+              // The saved POI's details, not the list it was started from.
+              setOptionsOpen(false);
+              selectPoi(m);
+            }}
+          />
+        )}
+        {poi.selected && !panelOpen && !optionsOpen && (
+          <PoiDetails marker={poi.selected} onClose={() => poi.select(null)} onEdit={poi.startEdit} />
+        )}
+        {selected && !panelOpen && !optionsOpen && (
           <GeofenceDetails
             geofence={selected}
             onClose={() => editing.select(null)}

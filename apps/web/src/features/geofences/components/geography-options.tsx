@@ -1,5 +1,5 @@
 import { CloseOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { GeofenceRow } from '@pantau/contracts';
+import type { GeofenceRow, MarkerRow } from '@pantau/contracts';
 import { App, Button, Card, Divider, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useGeofenceEditing } from '../model/geofence-editing-store';
 import { useLayerVisibility, type GeographyLayer } from '../model/layer-visibility';
 import { GeofenceImportDialog } from './geofence-import-dialog';
 import { GeofenceList } from './geofence-list';
+import { PoiList } from './poi-list';
 
 const LAYERS: GeographyLayer[] = ['geofences', 'markers', 'routes'];
 
@@ -29,9 +30,11 @@ async function downloadGeofences(): Promise<number> {
 export function GeographyOptions({
   onClose,
   onChoose,
+  onChoosePoi,
 }: {
   onClose: () => void;
   onChoose: (g: GeofenceRow) => void;
+  onChoosePoi: (m: MarkerRow) => void;
 }) {
   const { t } = useTranslation('geography');
   const { t: te } = useTranslation('errors');
@@ -108,6 +111,8 @@ export function GeographyOptions({
       )}
       <Divider size="small" />
       <GeofenceList onChoose={onChoose} />
+      <Divider size="small" />
+      <PoiList onChoose={onChoosePoi} />
       {admin && <GeofenceImportDialog open={importing} onClose={() => setImporting(false)} />}
     </Card>
   );
