@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listOf, pagingQuery } from './common.js';
 import { geofenceCategories } from './geofences.js';
 import { boolQuery, idParam } from './input.js';
+import { idListQuery } from './reports.js';
 
 // ── Geofence visits (loggeopoint) ────────────────────────────────────────────────────────────────
 
@@ -25,12 +26,17 @@ export const geofenceVisit = z.object({
   open: z.boolean(),
 });
 export type GeofenceVisit = z.infer<typeof geofenceVisit>;
-export const geofenceVisitList = listOf(geofenceVisit);
+export const geofenceVisitList = listOf(geofenceVisit).extend({
+  /** Over every visit that matches, not only the page: seconds inside (open visits to their latest fix). */
+  totals: z.object({ count: z.number().int(), duration: z.number().int() }).optional(),
+});
 export type GeofenceVisitList = z.infer<typeof geofenceVisitList>;
 
 /** `GET /api/loggeopoint` and `GET /api/reports/loggeopoint`. */
 export const geofenceVisitQuery = pagingQuery.extend({
-  kendaraanId: idParam().optional(),
+  /** One vehicle or several (`kendaraanId=1&kendaraanId=2` or `kendaraanId=1,2`). */
+  kendaraanId: idListQuery.optional(),
+  fleetId: idParam().optional(),
   polygonId: idParam().optional(),
   category: z.enum(geofenceCategories).optional(),
   /** Visits overlapping [from, to). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listOf, pagingQuery } from './common.js';
 import { lngLat } from './geometry.js';
 import { idParam } from './input.js';
+import { idListQuery } from './reports.js';
 
 // ── Over route ───────────────────────────────────────────────────────────────────────────────────
 
@@ -38,9 +39,20 @@ export const overRouteRow = z.object({
   location: z.string().nullable(),
 });
 export type OverRouteRow = z.infer<typeof overRouteRow>;
-export const overRouteList = listOf(overRouteRow);
+export const overRouteList = listOf(overRouteRow).extend({
+  /** Over every over-route that matches, not only the page. */
+  totals: z
+    .object({
+      count: z.number().int(),
+      duration: z.number().int(),
+      offRouteKm: z.number(),
+      maxDeviationM: z.number(),
+    })
+    .optional(),
+});
 export const overRouteQuery = pagingQuery.extend({
-  kendaraanId: idParam().optional(),
+  kendaraanId: idListQuery.optional(),
+  fleetId: idParam().optional(),
   trayekId: idParam().optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),

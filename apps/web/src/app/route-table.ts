@@ -11,9 +11,5 @@ export const comingSoonPages: { path: string; label: MenuLabel; page: Placeholde
   { path: '/car-carrier/summary', label: 'ccSummary', page: 'ccSummary' },
   { path: '/car-carrier/utility', label: 'ccUtility', page: 'ccUtility' },
   { path: '/car-carrier/traffic', label: 'ccTraffic', page: 'ccTraffic' },
-  { path: '/report/geofence-report', label: 'geofenceReport', page: 'geofenceReport' },
-  { path: '/report/over-speed-report', label: 'overSpeedReport', page: 'overSpeedReport' },
-  { path: '/report/over-stop-report', label: 'overStopReport', page: 'overStopReport' },
-  { path: '/report/over-route-report', label: 'overRouteReport', page: 'overRouteReport' },
   { path: '/report/detail-activity', label: 'detailActivity', page: 'detailActivity' },
 ];

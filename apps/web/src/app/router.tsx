@@ -100,6 +100,17 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('./pages/management-routes').then((m) => ({ Component: m.UserManagementRoute })),
           },
+          ...(
+            [
+              ['report/geofence-report', 'GeofenceReportPage'],
+              ['report/over-speed-report', 'OverSpeedReportPage'],
+              ['report/over-stop-report', 'OverStopReportPage'],
+              ['report/over-route-report', 'OverRouteReportPage'],
+            ] as const
+          ).map(([path, page]): RouteObject => ({
+            path,
+            lazy: () => import('./pages/report-routes').then((m) => ({ Component: m[page] })),
+          })),
           {
             path: 'settings',
             lazy: () =>

@@ -12,6 +12,8 @@ import enSettings from './en/settings.json';
 import idSettings from './id/settings.json';
 import enAuth from './en/auth.json';
 import enGeography from './en/geography.json';
+import enReports from './en/reports.json';
+import idReports from './id/reports.json';
 import idGeography from './id/geography.json';
 import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
@@ -52,6 +54,7 @@ export const en = {
   share: enShare,
   settings: enSettings,
   geography: enGeography,
+  reports: enReports,
 };
 export type Resources = typeof en;
 
@@ -74,6 +77,7 @@ export const id = {
   share: idShare,
   settings: idSettings,
   geography: idGeography,
+  reports: idReports,
 } satisfies Resources;
 
 export const namespaces = Object.keys(en) as (keyof Resources)[];

@@ -196,9 +196,10 @@ export async function seedDemo(
       const eventRows = [...offsets].map((minutesAgo, k) => {
         const kind = eventKinds[(k + ui) % eventKinds.length]!;
         const startedAt = now - minutesAgo * 60_000;
-        const durationS = kind === 'overstop' ? rnd.int(20, 90) * 60 : rnd.int(15, 240);
+        const durationS = kind === 'overstop' ? rnd.int(35, 120) * 60 : rnd.int(15, 240);
         const place = rnd.pick(eventPlaces);
-        const limit = kind === 'overspeed' ? 80 : kind === 'overstop' ? 15 * 60 : null;
+        // Limits as the rules store them: km/h for an over-speed, the allowed minutes for an over-stop.
+        const limit = kind === 'overspeed' ? 80 : kind === 'overstop' ? 30 : null;
         const row = {
           unitId,
           vehicleId: rnd.pick(vehicleIds),
@@ -207,7 +208,7 @@ export async function seedDemo(
           startedAt: new Date(startedAt),
           endedAt: new Date(startedAt + durationS * 1000),
           durationS,
-          maxValue: kind === 'overspeed' ? rnd.int(85, 112) : kind === 'overstop' ? durationS : null,
+          maxValue: kind === 'overspeed' ? rnd.int(85, 112) : null,
           limitValue: limit,
           lat: place.lat,
           lon: place.lon,

@@ -463,9 +463,10 @@ describe('the endpoint catalogue', () => {
       '/api/trayek/jalur',
     ]) {
       expect(Object.keys(spec.paths), path).toContain(path);
-      expect((await as('operator', path.slice(4))).status === 200 || path.startsWith('/api/trayek/'), path).toBe(
-        true,
-      );
+      expect(
+        (await as('operator', path.slice(4))).status === 200 || path.startsWith('/api/trayek/'),
+        path,
+      ).toBe(true);
     }
   });
 });

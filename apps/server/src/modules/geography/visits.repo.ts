@@ -1,9 +1,20 @@
-import { and, count, desc, eq, gte, lt, or, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { GeofenceVisitQuery, OverRouteQuery } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
-import { events, geofences, geofenceVisits, routes, vehicleState, vehicles } from '../../db/schema/index.js';
+import {
+  events,
+  geofences,
+  geofenceVisits,
+  routes,
+  vehicleFleets,
+  vehicleState,
+  vehicles,
+} from '../../db/schema/index.js';
 
 type Page = { Take: number; Skip: number };
+const inFleet = (vehicleId: AnyColumn, fleetId: number) =>
+  sql`exists (select 1 from ${vehicleFleets} where ${vehicleFleets.vehicleId} = ${vehicleId}
+    and ${vehicleFleets.fleetId} = ${fleetId})`;
 const routeIdOf = sql<number | null>`(${events.attributes}->>'routeId')::int`;
 
 /** What the pipeline derived from the unit's geography: visits (loggeopoint) and over-routes. */
@@ -13,7 +24,8 @@ export function createVisitsRepo(db: Db) {
     async visits(unitId: number, q: Partial<GeofenceVisitQuery> & Page) {
       const where = and(
         eq(geofenceVisits.unitId, unitId),
-        q.kendaraanId ? eq(geofenceVisits.vehicleId, q.kendaraanId) : undefined,
+        q.kendaraanId?.length ? inArray(geofenceVisits.vehicleId, q.kendaraanId) : undefined,
+        q.fleetId ? inFleet(geofenceVisits.vehicleId, q.fleetId) : undefined,
         q.polygonId ? eq(geofenceVisits.geofenceId, q.polygonId) : undefined,
         q.category ? eq(geofences.category, q.category) : undefined,
         q.to ? lt(geofenceVisits.enterTime, new Date(q.to)) : undefined,
@@ -23,7 +35,10 @@ export function createVisitsRepo(db: Db) {
         q.open === undefined ? undefined : eq(geofenceVisits.open, q.open),
       );
       const [total] = await db
-        .select({ n: count() })
+        .select({
+          n: count(),
+          duration: sql<number>`coalesce(sum(${geofenceVisits.durationS}), 0)`.mapWith(Number),
+        })
         .from(geofenceVisits)
         .innerJoin(geofences, eq(geofences.geofenceId, geofenceVisits.geofenceId))
         .where(where);
@@ -43,7 +58,7 @@ export function createVisitsRepo(db: Db) {
         .orderBy(desc(geofenceVisits.enterTime), desc(geofenceVisits.visitId))
         .limit(q.Take)
         .offset(q.Skip);
-      return { total: total?.n ?? 0, rows };
+      return { total: total?.n ?? 0, duration: total?.duration ?? 0, rows };
     },
 
     /** The unit's over-route events matching the filters, newest first, and how many match. */
@@ -51,12 +66,26 @@ export function createVisitsRepo(db: Db) {
       const where = and(
         eq(events.unitId, unitId),
         eq(events.kind, 'overroute'),
-        q.kendaraanId ? eq(events.vehicleId, q.kendaraanId) : undefined,
+        q.kendaraanId?.length ? inArray(events.vehicleId, q.kendaraanId) : undefined,
+        q.fleetId ? inFleet(events.vehicleId, q.fleetId) : undefined,
         q.trayekId ? sql`${routeIdOf} = ${q.trayekId}` : undefined,
         q.to ? lt(events.startedAt, new Date(q.to)) : undefined,
         q.from ? or(isNull(events.endedAt), gte(events.endedAt, new Date(q.from))) : undefined,
       );
-      const [total] = await db.select({ n: count() }).from(events).where(where);
+      const [total] = await db
+        .select({
+          n: count(),
+          duration: sql<number>`coalesce(sum(${events.durationS}), 0)`.mapWith(Number),
+          offRouteKm: sql<number>`coalesce(sum((${events.attributes}->>'offRouteKm')::float8), 0)`.mapWith(
+            Number,
+          ),
+          maxDeviationM:
+            sql<number>`coalesce(max(coalesce((${events.attributes}->>'maxDeviationM')::float8, ${events.maxValue})), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(events)
+        .where(where);
       const rows = await db
         .select({
           event: events,
@@ -74,7 +103,15 @@ export function createVisitsRepo(db: Db) {
         .orderBy(desc(events.startedAt), desc(events.eventId))
         .limit(q.Take)
         .offset(q.Skip);
-      return { total: total?.n ?? 0, rows };
+      return {
+        total: total?.n ?? 0,
+        totals: {
+          duration: total?.duration ?? 0,
+          offRouteKm: Math.round((total?.offRouteKm ?? 0) * 10) / 10,
+          maxDeviationM: Math.round(total?.maxDeviationM ?? 0),
+        },
+        rows,
+      };
     },
   };
 }

@@ -10,9 +10,10 @@ export function createVisitsService(deps: { visitsRepo: VisitsRepo; clock: () =>
   return {
     /** Visits overlapping the period; an open one is "inside since" its enter. */
     async visits(unitId: number, q: GeofenceVisitQuery): Promise<GeofenceVisitList> {
-      const { total, rows } = await visitsRepo.visits(unitId, q);
+      const { total, duration, rows } = await visitsRepo.visits(unitId, q);
       return {
         count: total,
+        totals: { count: total, duration },
         results: rows.map(({ visit: v, plate, hull, code, name, category }) => ({
           visitId: v.visitId,
           kendaraanId: v.vehicleId,
@@ -32,9 +33,10 @@ export function createVisitsService(deps: { visitsRepo: VisitsRepo; clock: () =>
 
     /** Over-routes overlapping the period; an open one lasts to the vehicle's latest fix. */
     async overRoutes(unitId: number, q: OverRouteQuery) {
-      const { total, rows } = await visitsRepo.overRoutes(unitId, q);
+      const { total, totals, rows } = await visitsRepo.overRoutes(unitId, q);
       return {
         count: total,
+        totals: { count: total, ...totals },
         results: rows.map(({ event: e, plate, hull, routeCode, routeName, latestFix }): OverRouteRow => {
           const a = e.attributes ?? {};
           const endLat = num(a.endLat);
