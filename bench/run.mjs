@@ -105,3 +105,47 @@ if (process.env.BENCH_RESTART === '1') {
   });
   if (r.status !== 0) process.exitCode = 1;
 }
+
+// BENCH_REPORTS=1: reports, exports, playback and recalculation over a fleet's history (bench/reports.ts):
+// 7 days × 100 vehicles on PGlite, then 30 days × 100 vehicles on PostgreSQL, a fix every 30 s (about
+// 2 and 8.6 million positions written through the pipeline first: several minutes).
+if (process.env.BENCH_REPORTS === '1') {
+  const reportsRun = (days, env) => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(root, 'bench/reports.ts'),
+        `--days=${days}`,
+        '--vehicles=100',
+        '--interval=30',
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    if (r.status !== 0) process.exitCode = 1;
+  };
+  console.log('\nReports bench, PGlite, 7 days × 100 vehicles');
+  reportsRun(process.env.BENCH_REPORTS_DAYS_PGLITE ?? 7, { BENCH_DATABASE_URL: '' });
+  let pgServer = null;
+  try {
+    let adminUrl = process.env.PANTAU_BENCH_DATABASE_URL;
+    if (!adminUrl) {
+      pgServer = startThrowawayPostgres();
+      adminUrl = pgServer.url;
+    }
+    console.log('\nReports bench, PostgreSQL, 30 days × 100 vehicles');
+    await withDatabase(adminUrl, (url) =>
+      reportsRun(process.env.BENCH_REPORTS_DAYS_PG ?? 30, { BENCH_DATABASE_URL: url }),
+    );
+  } catch (err) {
+    console.log(`PostgreSQL reports bench skipped: ${err.message}`);
+  } finally {
+    pgServer?.stop();
+  }
+}

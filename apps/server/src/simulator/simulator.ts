@@ -45,6 +45,8 @@ export interface SimulatorOptions {
    * after a restart the live fleet continues the back-filled history instead of jumping (default 7).
    */
   historyDays?: number;
+  /** How often history reports (default `backfillIntervals`: a fix a minute moving, 15 minutes parked). */
+  historyIntervals?: FixIntervals;
 }
 
 const source: IngestSource = { protocol: 'simulator' };
@@ -61,6 +63,7 @@ export function createSimulator(options: SimulatorOptions) {
   const { pipeline, logger } = options;
   const clock = options.clock ?? (() => new Date());
   const batchSize = options.batchSize ?? 2_000;
+  const historyIntervals = options.historyIntervals ?? backfillIntervals;
   let plans: VehiclePlan[] = [];
   let anchor = NaN;
   let timer: NodeJS.Timeout | null = null;
@@ -144,7 +147,7 @@ export function createSimulator(options: SimulatorOptions) {
         onProgress?.({ done, total: end - start, positions });
       };
       for (let w = start; w < end && !stopped; w += window) {
-        pending.push(...fixesBetween(w, Math.min(end, w + window), backfillIntervals, next));
+        pending.push(...fixesBetween(w, Math.min(end, w + window), historyIntervals, next));
         if (pending.length >= batchSize) await flush(false, Math.min(end, w + window) - start);
       }
       await flush(true, end - start);

@@ -1,0 +1,211 @@
+/**
+ * Reports, exports, playback and recalculation over a month of a fleet: the real server (buildApp) on a
+ * fresh database, `vehicles` car carriers driving the demo's roads between real sites for `days` days,
+ * one fix every `interval` seconds, written through the pipeline as the demo back-fill is (so trips,
+ * stops, visits and violations come from the same derivations as live positions). Then, over HTTP as the
+ * unit's Administrator: each report's first page for the whole fleet and period, each export of the whole
+ * period to .xlsx (to the last byte), a month of one vehicle's track (`logs/gps`, every page), and a
+ * recalculation of that vehicle-month.
+ *
+ * Database: a fresh PGlite in a temporary directory, or PostgreSQL when BENCH_DATABASE_URL is set.
+ * Prints the figures and, last, one JSON line with them.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { count } from 'drizzle-orm';
+import { pino } from 'pino';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { events, positions, units, userGroups, users, vehicles } from '../apps/server/src/db/schema/index.js';
+import { seedUnitGeography } from '../apps/server/src/db/seed/geography.js';
+import { hashPassword } from '../apps/server/src/lib/password.js';
+import { loadSimFleet } from '../apps/server/src/simulator/demo.js';
+import { createSimulator } from '../apps/server/src/simulator/simulator.js';
+
+const { values } = parseArgs({
+  options: {
+    vehicles: { type: 'string', default: '100' },
+    days: { type: 'string', default: '30' },
+    interval: { type: 'string', default: '30' },
+  },
+});
+const vehicleCount = Number(values.vehicles);
+const days = Number(values.days);
+const intervalMs = Number(values.interval) * 1000;
+const DAY = 86_400_000;
+
+const url = process.env.BENCH_DATABASE_URL;
+const dataDir = url ? null : await mkdtemp(join(tmpdir(), 'pantau-bench-reports-'));
+const database = await openDatabase({ databaseUrl: url, dataDir: dataDir ?? '' });
+await database.migrate();
+const db = database.db;
+
+const [unit] = await db.insert(units).values({ unitName: 'Bench reports' }).returning();
+const unitId = unit!.unitId;
+await seedUnitGeography(db, unitId, 'sunter');
+await db.insert(vehicles).values(
+  Array.from({ length: vehicleCount }, (_, i) => ({
+    unitId,
+    trackerId: `87000000${String(i).padStart(7, '0')}`,
+    plateNumber: `B ${1000 + i} RP`,
+    hullNumber: `RP-${String(i).padStart(4, '0')}`,
+    vehicleClass: 'CC' as const,
+    speedLimit: 60,
+    pool: 'Pool Sunter/Cakung',
+  })),
+);
+const password = 'bench-password-1';
+const [admin] = await db
+  .insert(users)
+  .values({
+    username: 'bench-admin',
+    email: 'bench-admin@pantau.example',
+    displayName: 'Bench Admin',
+    passwordHash: await hashPassword(password),
+  })
+  .returning();
+await db.insert(userGroups).values({ userId: admin!.userId, unitId, role: 'Administrator' });
+
+const config = {
+  ...loadConfig({ PANTAU_DATA_DIR: dataDir ?? tmpdir(), PANTAU_DEMO: '0' }),
+  jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
+};
+const logger = pino({ level: 'warn' });
+const app = await buildApp({ config, db: database, logger, telemetry: { tickMs: 0 } });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+// ── A month of the fleet through the pipeline ────────────────────────────────────────────────────
+const to = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+const from = new Date(to.getTime() - days * DAY);
+const simulator = createSimulator({
+  pipeline: app.pipeline,
+  vehicles: await loadSimFleet(db),
+  logger: app.log,
+  historyDays: days,
+  historyIntervals: { moving: [intervalMs, intervalMs], idle: intervalMs, parked: intervalMs },
+});
+const started = performance.now();
+let lastLog = 0;
+const written = await simulator.backfill(from, to, (p) => {
+  if (performance.now() - lastLog < 10_000) return;
+  lastLog = performance.now();
+  process.stderr.write(`  history: ${Math.round((p.done / p.total) * 100)} %, ${p.positions} positions\n`);
+});
+await app.pipeline.flushStates();
+const backfillS = (performance.now() - started) / 1000;
+const [stored] = await db.select({ n: count() }).from(positions);
+const [eventCount] = await db.select({ n: count() }).from(events);
+
+// ── Over HTTP, as the unit's Administrator ───────────────────────────────────────────────────────
+const login = await fetch(`${base}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'bench-admin', password }),
+});
+const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+const headers = {
+  authorization: `Bearer ${token}`,
+  'x-pantau-unit': String(unitId),
+  'x-pantau-role': 'Administrator',
+};
+const period = { from: from.toISOString(), to: to.toISOString() };
+const qs = (q: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]));
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t0 = performance.now();
+  const value = await fn();
+  return { ms: Math.round(performance.now() - t0), value };
+}
+async function getJson(
+  path: string,
+): Promise<{ status: number; body: { count?: number; results?: unknown[] } }> {
+  const res = await fetch(`${base}/api/${path}`, { headers });
+  return { status: res.status, body: res.ok ? ((await res.json()) as { count?: number }) : {} };
+}
+
+const reports = ['overspeed', 'overstop', 'loggeopoint', 'overroute', 'detail_activity'] as const;
+const rows: Record<string, unknown>[] = [];
+for (const report of reports) {
+  const first = await timed(() => getJson(`${report}?${qs({ ...period, Take: 10, Skip: 0 })}`));
+  if (first.value.status !== 200) {
+    rows.push({ report, firstPageMs: null, note: `HTTP ${first.value.status}` });
+    continue;
+  }
+  const exported = await timed(async () => {
+    const link = await fetch(`${base}/api/export/token`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ report, format: 'xlsx', query: period }),
+    });
+    if (link.status !== 201) return { status: link.status, bytes: 0 };
+    const { url: fileUrl } = (await link.json()) as { url: string };
+    const file = await fetch(base + fileUrl);
+    return { status: file.status, bytes: (await file.arrayBuffer()).byteLength };
+  });
+  rows.push({
+    report,
+    rows: first.value.body.count,
+    firstPageMs: first.ms,
+    exportMs: exported.value.status === 200 ? exported.ms : null,
+    exportKB: Math.round(exported.value.bytes / 1000),
+  });
+}
+
+// A month of one vehicle's track, every page, as playback loads it.
+const vehicleId = (await db.select({ id: vehicles.vehicleId }).from(vehicles).limit(1))[0]!.id;
+const track = await timed(async () => {
+  let points = 0;
+  for (let skip = 0; ; skip += 50_000) {
+    const page = await getJson(
+      `logs/gps?${qs({ kendaraanId: vehicleId, ...period, Take: 50_000, Skip: skip })}`,
+    );
+    const n = page.body.results?.length ?? 0;
+    points += n;
+    if (n < 50_000) return points;
+  }
+});
+
+// Recalculating that vehicle-month.
+const recalc = await timed(async () => {
+  const res = await fetch(`${base}/api/logs/recalculate`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ kendaraanId: vehicleId, ...period }),
+  });
+  if (res.status >= 300) return `HTTP ${res.status}`;
+  const { jobId } = (await res.json()) as { jobId: string };
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 100));
+    const job = await getJson(`logs/recalculate?${qs({ jobId })}`);
+    const state = (job.body.results?.[0] as { state?: string } | undefined)?.state;
+    if (state === 'done' || state === 'failed') return state;
+  }
+});
+
+await app.close();
+await database.close();
+
+const figures = {
+  database: database.kind,
+  vehicles: vehicleCount,
+  days,
+  intervalS: intervalMs / 1000,
+  positions: stored?.n ?? 0,
+  events: eventCount?.n ?? 0,
+  historyWrittenPerS: Math.round(written / backfillS),
+  reports: rows,
+  playbackMonth: { points: track.value, ms: track.ms },
+  recalculateMonth: { state: recalc.value, ms: recalc.ms },
+};
+console.table(rows);
+console.log(
+  `history: ${figures.positions} positions in ${backfillS.toFixed(0)} s (${figures.historyWrittenPerS}/s); ` +
+    `playback month: ${track.value} points in ${track.ms} ms; recalculate month: ${recalc.value} in ${recalc.ms} ms`,
+);
+console.log(JSON.stringify(figures));
