@@ -6,7 +6,8 @@
 // BENCH_WINDOW frames in flight per tracker (4), BENCH_GEOFENCES geofences in the unit, every fix
 // checked against them (10000), BENCH_RUNS runs per database (1; the table shows the
 // best run by positions/s and the spread), BENCH_RESTART=1 then runs bench/pg-restart.mjs (PostgreSQL
-// restarted under tracker load: acked, stored, lost; about three minutes more).
+// restarted under tracker load: acked, stored, lost; about three minutes more), BENCH_REPORTS=1 then
+// runs bench/reports.ts (reports, exports, playback and recalculation over a fleet's month; below).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
