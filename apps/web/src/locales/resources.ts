@@ -15,6 +15,8 @@ import enGeography from './en/geography.json';
 import enReports from './en/reports.json';
 import idReports from './id/reports.json';
 import idGeography from './id/geography.json';
+import enRoutes from './en/routes.json';
+import idRoutes from './id/routes.json';
 import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
 import enErrors from './en/errors.json';
@@ -55,6 +57,7 @@ export const en = {
   settings: enSettings,
   geography: enGeography,
   reports: enReports,
+  routes: enRoutes,
 };
 export type Resources = typeof en;
 
@@ -78,6 +81,7 @@ export const id = {
   settings: idSettings,
   geography: idGeography,
   reports: idReports,
+  routes: idRoutes,
 } satisfies Resources;
 
 export const namespaces = Object.keys(en) as (keyof Resources)[];

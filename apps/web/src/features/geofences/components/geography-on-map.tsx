@@ -1,7 +1,7 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { GeofenceRow, MarkerRow } from '@pantau/contracts';
 import { Button, Tooltip } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getStoredRole } from '../../../lib/role-storage';
 import { DrawTool } from '../../../map/draw-tool';
@@ -17,7 +17,9 @@ import { useRoutePaths } from '../api/get-route-paths';
 import { isDrawing, useGeofenceEditing } from '../model/geofence-editing-store';
 import { useLayerVisibility } from '../model/layer-visibility';
 import { usePoiEditing } from '../model/poi-editing-store';
+import { routesShown, useRouteEditing } from '../model/route-editing-store';
 import './geography.css';
+import { RoutesOnMap } from './routes-on-map';
 
 // The panels come with the first click that needs them: /map's first load carries only the layers.
 const GeographyOptions = lazy(() =>
@@ -58,7 +60,17 @@ export function GeographyOnMap() {
   const editing = useGeofenceEditing();
   // While a geofence is drawn or a POI placed, map clicks go to the tool, not to the layers.
   const drawing = isDrawing(editing) || editing.openForm || poi.openForm;
+  // The route form draws on the map too: clicks there are its own.
+  const routeForm = useRouteEditing((s) => s.edit);
   const [optionsOpen, setOptionsOpen] = useState(false);
+  // The route panels and these take the same place beside the map: one at a time.
+  useEffect(
+    () =>
+      useRouteEditing.subscribe((s) => {
+        if (routesShown(s)) setOptionsOpen(false);
+      }),
+    [],
+  );
 
   const all = geofences.data ?? EMPTY;
   const selected = useMemo(
@@ -105,12 +117,12 @@ export function GeographyOnMap() {
         geofences={shown}
         visible={visible.geofences}
         selectedId={selected?.polygonId ?? null}
-        onSelect={drawing ? undefined : selectGeofence}
+        onSelect={drawing || routeForm ? undefined : selectGeofence}
       />
       <MarkersLayer
         markers={markers.data ?? EMPTY}
         visible={visible.markers}
-        onSelect={drawing ? undefined : selectPoi}
+        onSelect={drawing || routeForm ? undefined : selectPoi}
       />
       <RoutePathsLayer paths={routes.paths} names={routeNames} visible={visible.routes} />
       {drawing && (
@@ -129,7 +141,11 @@ export function GeographyOnMap() {
           aria-label={t('options.button')}
           aria-expanded={optionsOpen}
           type={optionsOpen ? 'primary' : 'default'}
-          onClick={() => setOptionsOpen((o) => !o)}
+          onClick={() => {
+            if (!optionsOpen) useRouteEditing.getState().closeAll();
+            setOptionsOpen((o) => !o);
+          }}
+          disabled={routeForm}
           data-testid="geography-options-button"
           data-map-overlay
         />
@@ -175,6 +191,7 @@ export function GeographyOnMap() {
           />
         )}
       </Suspense>
+      <RoutesOnMap />
     </>
   );
 }
