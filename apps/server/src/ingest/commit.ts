@@ -17,6 +17,15 @@ import type { LiveState } from '../live-state/live-state.js';
 import { geofenceVisitsRule } from '../rules/geofence-visits.js';
 import { UnitGeography } from './geography.js';
 import { rebuildVisits, storeVisits } from './visit-store.js';
+import {
+  activityRebuildStart,
+  addActivity,
+  emptyActivity,
+  isActivityEvent,
+  rebuildActivity,
+  storeActivity,
+} from './activity-store.js';
+import { tripsRule } from '../rules/trips.js';
 
 /** What committing a batch needs from the pipeline that runs it. */
 export interface CommitContext extends DeriveContext {
@@ -36,6 +45,8 @@ export interface CommitContext extends DeriveContext {
 export interface Committed {
   next: Map<number, LiveState>;
   events: StoredEvent[];
+  /** Vehicles in `next` only for slices worked out again (late fixes): nothing to publish. */
+  quiet?: ReadonlySet<number>;
 }
 
 /**
@@ -108,6 +119,7 @@ async function writeBatch(
 
     const next = new Map<number, LiveState>();
     const found: FoundEvent[] = [];
+    const activity = emptyActivity();
     const liveSince = now.getTime() - ctx.liveWindowMs;
     /** Vehicles with positions older than their live state: the first such fix time. */
     const late = new Map<number, number>();
@@ -119,10 +131,17 @@ async function writeBatch(
       const moved = advanceVehicle(vehicle, before, list, now, ctx);
       if (!moved.state) continue;
       next.set(vehicleId, moved.state);
-      for (const f of moved.found) found.push({ vehicle, event: f.event, live: f.at >= liveSince });
+      const tripEvents = [];
+      for (const f of moved.found)
+        if (isActivityEvent(f.event)) tripEvents.push(f.event);
+        else found.push({ vehicle, event: f.event, live: f.at >= liveSince });
+      const slice = moved.state.ruleState[tripsRule.name];
+      if (tripEvents.length > 0 || slice !== before?.ruleState[tripsRule.name])
+        addActivity(activity, vehicle, tripEvents, slice);
     }
     const events = await storeEvents(txDb, found);
     await storeVisits(txDb, found);
+    await storeActivity(txDb, activity);
     if (late.size > 0 && ctx.derivations.includes(geofenceVisitsRule as never))
       for (const [vehicleId, fromMs] of late) {
         const vehicle = byVehicle.get(vehicleId)![0]!.vehicle;
@@ -135,8 +154,24 @@ async function writeBatch(
         const ruleState = { ...state.ruleState, [geofenceVisitsRule.name]: rebuilt.slice };
         next.set(vehicleId, { ...state, ruleState });
       }
+    const quiet = new Set<number>();
+    for (const vehicleId of late.keys()) if (!next.has(vehicleId)) quiet.add(vehicleId);
+    if (late.size > 0 && ctx.derivations.includes(tripsRule as never))
+      for (const [vehicleId, fromMs] of late) {
+        const vehicle = byVehicle.get(vehicleId)![0]!.vehicle;
+        const state = next.get(vehicleId) ?? ctx.states.get(vehicleId)!;
+        const startMs = await activityRebuildStart(txDb, vehicleId, fromMs);
+        const slice = await rebuildActivity(
+          txDb,
+          vehicle,
+          startMs,
+          state.fixTime.getTime(),
+          ctx.contextOf(vehicle),
+        );
+        next.set(vehicleId, { ...state, ruleState: { ...state.ruleState, [tripsRule.name]: slice } });
+      }
     if (ctx.writeStates) await upsertStates(txDb, statesOf(next), now);
-    return { next, events };
+    return { next, events, quiet };
   });
 }
 

@@ -214,10 +214,12 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   }
 
   /** After a commit: the new states become the live ones, and the world hears of them. */
-  function apply({ next, events }: Committed, now: Date) {
+  function apply({ next, events, quiet }: Committed, now: Date) {
     const moved: Moved[] = [];
     for (const [vehicleId, state] of next) {
-      moved.push({ vehicleId, before: states.get(vehicleId) ?? null, state });
+      const before = states.get(vehicleId) ?? null;
+      // A slice worked out again from late fixes changes nothing a reader sees.
+      if (!quiet?.has(vehicleId)) moved.push({ vehicleId, before, state });
       states.set(vehicleId, state);
       stateWriter.note(vehicleId, state);
     }

@@ -46,7 +46,7 @@ export class VehicleIndex {
   /** What a vehicle's derivations may ask about the world. */
   contextOf(v: VehicleInfo): RuleContext {
     return {
-      vehicle: { kendaraanId: v.vehicleId, unitId: v.unitId },
+      vehicle: { kendaraanId: v.vehicleId, unitId: v.unitId, timeZone: v.timeZone },
       thresholds: this.thresholds.get(v.vehicleId)!,
       isStopAllowedAt,
       geography: this.geography.geographyOf(v.unitId),

@@ -5,6 +5,7 @@ import { ignitionRule } from './ignition.js';
 import { overspeedRule } from './overspeed.js';
 import { overrouteRule } from './overroute.js';
 import { overstopRule } from './overstop.js';
+import { tripsRule } from './trips.js';
 import type { Derivation, RuleThresholds } from './types.js';
 
 export type * from './types.js';
@@ -16,6 +17,7 @@ export {
   overrouteRule,
   overspeedRule,
   overstopRule,
+  tripsRule,
 };
 export { overspeedSeverity } from './overspeed.js';
 export { derivePositions, deriveTick } from './run.js';
@@ -38,6 +40,8 @@ export const defaultThresholds: RuleThresholds = Object.freeze({
   overstopMinutes: 30,
   // §6.2 Over stop: "Stop = speed <5 km/h".
   stopSpeedKmh: 5,
+  // §6.2 Over stop: "Stop = speed <5 km/h (or ignition off) for ≥5 min" (trips and stops).
+  stopMinMinutes: 5,
   // §4.1 Availability "Other": "GPS stale (> e.g. 60 min)" — the same staleness marks GPS off.
   gpsLostMinutes: 60,
 });
@@ -55,4 +59,5 @@ export const defaultRules: Derivation[] = [
   ignitionRule,
   gpsLostRule,
   alarmRule,
+  tripsRule,
 ] as Derivation[];

@@ -22,6 +22,7 @@ describe('defaultRules', () => {
       overspeedMinDurationS: 30,
       overstopMinutes: 30,
       stopSpeedKmh: 5,
+      stopMinMinutes: 5,
       gpsLostMinutes: 60,
     });
   });
@@ -47,6 +48,7 @@ describe('defaultRules', () => {
       'alarm:instant@3000',
       'overstop:end@510',
       'ignition_on:instant@3100',
+      'stop:instant@510',
     ]);
   });
 
@@ -115,6 +117,7 @@ const thresholds: fc.Arbitrary<RuleThresholds> = fc.record({
   overspeedMinDurationS: fc.integer({ min: 0, max: 120 }),
   overstopMinutes: fc.integer({ min: 1, max: 60 }),
   stopSpeedKmh: fc.integer({ min: 1, max: 10 }),
+  stopMinMinutes: fc.integer({ min: 1, max: 10 }),
   gpsLostMinutes: fc.integer({ min: 1, max: 120 }),
 });
 

@@ -45,7 +45,7 @@ const inPool = (lat: number, lon: number): boolean =>
 
 export function testContext(thresholds: Partial<RuleThresholds> = {}): RuleContext {
   return {
-    vehicle: { kendaraanId: 1, unitId: 1 },
+    vehicle: { kendaraanId: 1, unitId: 1, timeZone: 'Asia/Jakarta' },
     thresholds: { ...defaultThresholds, ...thresholds },
     isStopAllowedAt: inPool,
     geography: { geofencesAt: () => [], geofence: () => undefined },

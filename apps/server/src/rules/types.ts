@@ -22,6 +22,8 @@ export interface RuleThresholds {
   overstopMinutes: number;
   /** Speed below which a vehicle counts as stopped, km/h. */
   stopSpeedKmh: number;
+  /** Minutes a vehicle must stand still for a stop (shorter is a halt inside a trip: a red light). */
+  stopMinMinutes: number;
   /** Minutes without a fix after which GPS counts as off. */
   gpsLostMinutes: number;
 }
@@ -32,7 +34,8 @@ export interface RuleThresholds {
  * members it uses, so adding members never changes the existing rules.
  */
 export interface RuleContext {
-  vehicle: { kendaraanId: number; unitId: number };
+  /** `timeZone`: the unit's, where the vehicle's days begin. */
+  vehicle: { kendaraanId: number; unitId: number; timeZone: string };
   thresholds: RuleThresholds;
   /**
    * True near a known site where stopping is allowed without limit (pools, bases, plants, ports,
@@ -86,7 +89,11 @@ export type EventKind =
   | 'ignition_off'
   | 'gps_lost'
   | 'gps_restored'
-  | 'alarm';
+  | 'alarm'
+  // Kept in their own tables (trips, stops, activity_days), never in `events`:
+  | 'trip'
+  | 'stop'
+  | 'activity_day';
 
 /**
  * An event the rules found. `open` events (an over-speed still going on) are stored at once and

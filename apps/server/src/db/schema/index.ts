@@ -5,3 +5,4 @@ export * from './events.js';
 export * from './telemetry.js';
 export * from './management.js';
 export * from './geography.js';
+export * from './activity.js';

@@ -1,0 +1,256 @@
+import type { Position } from '@pantau/protocols';
+import { localMidnight } from '@pantau/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { activityDays, stops, trips } from '../db/schema/index.js';
+import {
+  openOf,
+  tripsRule,
+  type DayAcc,
+  type StopRecord,
+  type TripRecord,
+  type TripsSlice,
+} from '../rules/trips.js';
+import type { RuleContext, RuleEvent } from '../rules/types.js';
+import type { VehicleInfo } from '../live-state/live-state.js';
+
+/** The kinds the trips derivation finds: kept in trips, stops and activity_days, never in `events`. */
+export const ACTIVITY_KINDS: ReadonlySet<string> = new Set(['trip', 'stop', 'activity_day']);
+export const isActivityEvent = (e: RuleEvent) => ACTIVITY_KINDS.has(e.kind);
+
+/** Rows to write for a vehicle: closed ones (final) and its open trip, stop and days (rewritten as they grow). */
+export interface ActivityRows {
+  trips: (typeof trips.$inferInsert)[];
+  stops: (typeof stops.$inferInsert)[];
+  days: (typeof activityDays.$inferInsert)[];
+}
+
+export const emptyActivity = (): ActivityRows => ({ trips: [], stops: [], days: [] });
+
+const tripRow = (v: VehicleInfo, r: TripRecord, open: boolean): typeof trips.$inferInsert => ({
+  unitId: v.unitId,
+  vehicleId: v.vehicleId,
+  startedAt: new Date(r.startMs),
+  endedAt: new Date(r.endMs),
+  open,
+  startLat: r.startLat,
+  startLon: r.startLon,
+  endLat: r.endLat,
+  endLon: r.endLon,
+  distanceM: r.distM,
+  drivingS: Math.round(r.drivingS),
+  idleS: Math.round(r.idleS),
+  maxSpeed: r.maxKmh,
+  halts: r.halts,
+});
+
+const stopRow = (v: VehicleInfo, r: StopRecord, open: boolean): typeof stops.$inferInsert => ({
+  unitId: v.unitId,
+  vehicleId: v.vehicleId,
+  startedAt: new Date(r.startMs),
+  endedAt: new Date(r.endMs),
+  open,
+  lat: r.lat,
+  lon: r.lon,
+  idleS: Math.round(r.idleS),
+});
+
+const dayRow = (v: VehicleInfo, d: DayAcc, closed: boolean): typeof activityDays.$inferInsert => ({
+  vehicleId: v.vehicleId,
+  day: d.day,
+  unitId: v.unitId,
+  distanceM: d.distM,
+  drivingS: Math.round(d.drivingS),
+  idleS: Math.round(d.idleS),
+  engineS: Math.round(d.engineS),
+  firstMoveAt: d.firstMoveMs === null ? null : new Date(d.firstMoveMs),
+  lastMoveAt: d.lastMoveMs === null ? null : new Date(d.lastMoveMs),
+  maxSpeed: d.maxKmh,
+  closed,
+});
+
+/**
+ * Adds a vehicle's rows: the closed trips, stops and days among `events`, then (when `slice` is given)
+ * the open ones of its trips slice. `sinceMs` keeps only trips and stops that start then or later.
+ */
+export function addActivity(
+  into: ActivityRows,
+  vehicle: VehicleInfo,
+  events: readonly RuleEvent[],
+  slice: unknown,
+  sinceMs = -Infinity,
+): void {
+  for (const e of events) {
+    const r = e.attributes as unknown;
+    if (e.kind === 'trip' && (r as TripRecord).startMs >= sinceMs)
+      into.trips.push(tripRow(vehicle, r as TripRecord, false));
+    else if (e.kind === 'stop' && (r as StopRecord).startMs >= sinceMs)
+      into.stops.push(stopRow(vehicle, r as StopRecord, false));
+    else if (e.kind === 'activity_day') into.days.push(dayRow(vehicle, r as DayAcc, true));
+  }
+  if (slice === undefined) return;
+  const open = openOf(slice);
+  if (open.trip && open.trip.startMs >= sinceMs) into.trips.push(tripRow(vehicle, open.trip, true));
+  if (open.stop && open.stop.startMs >= sinceMs) into.stops.push(stopRow(vehicle, open.stop, true));
+  for (const d of open.days) into.days.push(dayRow(vehicle, d, false));
+}
+
+/** The last row of each key: one statement may not write a row twice. */
+function lastByKey<T extends { vehicleId: number }>(rows: T[], key: (r: T) => string | number): T[] {
+  const byKey = new Map<string, T>();
+  for (const r of rows) byKey.set(`${r.vehicleId}:${key(r)}`, r);
+  return [...byKey.values()];
+}
+
+const excluded = (columns: string[]) =>
+  Object.fromEntries(columns.map((c) => [c, sql.raw(`excluded.${snake(c)}`)]));
+const snake = (c: string) => c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
+
+const TRIP_COLUMNS = [
+  'endedAt',
+  'open',
+  'startLat',
+  'startLon',
+  'endLat',
+  'endLon',
+  'distanceM',
+  'drivingS',
+  'idleS',
+  'maxSpeed',
+  'halts',
+];
+const STOP_COLUMNS = ['endedAt', 'open', 'lat', 'lon', 'idleS'];
+const DAY_COLUMNS = [
+  'distanceM',
+  'drivingS',
+  'idleS',
+  'engineS',
+  'firstMoveAt',
+  'lastMoveAt',
+  'maxSpeed',
+  'closed',
+];
+
+/** Writes the rows: one upsert per table (a trip or stop by vehicle and start, a day by vehicle and day). */
+export async function storeActivity(tx: Db, rows: ActivityRows): Promise<void> {
+  const t = lastByKey(rows.trips, (r) => (r.startedAt as Date).getTime());
+  const s = lastByKey(rows.stops, (r) => (r.startedAt as Date).getTime());
+  const d = lastByKey(rows.days, (r) => r.day);
+  if (t.length > 0)
+    await tx
+      .insert(trips)
+      .values(t)
+      .onConflictDoUpdate({ target: [trips.vehicleId, trips.startedAt], set: excluded(TRIP_COLUMNS) });
+  if (s.length > 0)
+    await tx
+      .insert(stops)
+      .values(s)
+      .onConflictDoUpdate({ target: [stops.vehicleId, stops.startedAt], set: excluded(STOP_COLUMNS) });
+  if (d.length > 0)
+    await tx
+      .insert(activityDays)
+      .values(d)
+      .onConflictDoUpdate({
+        target: [activityDays.vehicleId, activityDays.day],
+        set: excluded(DAY_COLUMNS),
+      });
+}
+
+const rowsOf = (r: unknown): Record<string, unknown>[] =>
+  Array.isArray(r) ? r : ((r as { rows?: Record<string, unknown>[] }).rows ?? []);
+const timeOf = (v: unknown): number => (v instanceof Date ? v.getTime() : Date.parse(String(v)));
+
+/** How far back late positions make trips and stops be worked out again. */
+const MAX_REBUILD_MS = 7 * 24 * 3600_000;
+
+/**
+ * Where working a vehicle's movement out again from `fromMs` starts: the start of the stop it was in
+ * then (or the last one before), so no trip is cut; at most `maxBackMs` before `fromMs`.
+ */
+export async function activityRebuildStart(
+  tx: Db,
+  vehicleId: number,
+  fromMs: number,
+  maxBackMs = MAX_REBUILD_MS,
+): Promise<number> {
+  const at = new Date(fromMs).toISOString();
+  const result = await tx.execute(sql`
+    SELECT max(started_at) AS start FROM stops
+    WHERE vehicle_id = ${vehicleId} AND started_at <= ${at}::timestamptz`);
+  const start = rowsOf(result)[0]?.start;
+  const stopStart = start === null || start === undefined ? fromMs : timeOf(start);
+  return Math.max(stopStart, fromMs - maxBackMs);
+}
+
+/** A vehicle's stored positions with fromMs ≤ fix time ≤ toMs, in fix-time order, as the derivations see them. */
+export async function storedPositions(
+  tx: Db,
+  vehicle: VehicleInfo,
+  fromMs: number,
+  toMs: number,
+  inclusiveTo = true,
+): Promise<Position[]> {
+  const from = new Date(fromMs).toISOString();
+  const to = new Date(toMs).toISOString();
+  const result = await tx.execute(sql`
+    SELECT fix_time, lat, lon, speed, course, ignition, valid FROM positions
+    WHERE vehicle_id = ${vehicle.vehicleId} AND fix_time >= ${from}::timestamptz
+      AND ${inclusiveTo ? sql`fix_time <= ${to}::timestamptz` : sql`fix_time < ${to}::timestamptz`}
+    ORDER BY fix_time`);
+  return rowsOf(result).map((r) => ({
+    trackerId: vehicle.trackerId,
+    fixTime: new Date(timeOf(r.fix_time)),
+    valid: Boolean(r.valid),
+    lat: Number(r.lat),
+    lon: Number(r.lon),
+    speedKmh: Number(r.speed),
+    course: r.course === null ? null : Number(r.course),
+    altitude: null,
+    satellites: null,
+    accuracy: null,
+    ignition: r.ignition === null ? null : Boolean(r.ignition),
+    alarm: null,
+    attributes: {},
+  }));
+}
+
+/** Deletes a vehicle's trips and stops that start at or after `fromMs` (to be found again). */
+export async function deleteActivityFrom(tx: Db, vehicleId: number, fromMs: number): Promise<void> {
+  const from = new Date(fromMs).toISOString();
+  await tx.execute(
+    sql`DELETE FROM trips WHERE vehicle_id = ${vehicleId} AND started_at >= ${from}::timestamptz`,
+  );
+  await tx.execute(
+    sql`DELETE FROM stops WHERE vehicle_id = ${vehicleId} AND started_at >= ${from}::timestamptz`,
+  );
+}
+
+/**
+ * Works a vehicle's trips, stops and days out again from its stored positions, from the stop it was in
+ * at `startMs` (found by `activityRebuildStart`) to its latest fix `untilMs`. The derivation runs from
+ * local midnight of that day, so the day's row is whole; the trips and stops from `startMs` on replace
+ * the stored ones. Answers the new slice.
+ */
+export async function rebuildActivity(
+  tx: Db,
+  vehicle: VehicleInfo,
+  startMs: number,
+  untilMs: number,
+  ctx: RuleContext,
+  positions?: readonly Position[],
+): Promise<TripsSlice> {
+  const midnight = localMidnight(startMs, vehicle.timeZone);
+  const list = positions ?? (await storedPositions(tx, vehicle, midnight, untilMs));
+  const derived = tripsRule.onPositions(tripsRule.initial, list, ctx);
+  await deleteActivityFrom(tx, vehicle.vehicleId, startMs);
+  const rows = emptyActivity();
+  addActivity(
+    rows,
+    vehicle,
+    derived.events.map((f) => f.event),
+    derived.slice,
+    startMs,
+  );
+  await storeActivity(tx, rows);
+  return derived.slice;
+}
