@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { ingestPlugin, type IngestOptions } from './ingest/ingest.plugin.js';
+import { activityModule } from './modules/activity/activity.module.js';
 import { auditModule } from './modules/audit/audit.module.js';
 import { authModule, type AuthOptions } from './modules/auth/auth.module.js';
 import { dashboardModule } from './modules/dashboard/dashboard.module.js';
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fleetsModule);
   await app.register(geographyModule);
   await app.register(violationsModule);
+  await app.register(activityModule);
   await app.register(usersModule);
   await app.register(profileModule);
   await app.register(shareModule);

@@ -26,6 +26,8 @@ export class CallQueue {
   private readonly pending: Pending[] = [];
   private readonly queued = new Map<number, Map<number, Position>>();
   private readonly busyVehicles = new Set<number>();
+  /** Vehicles whose calls wait while their history is worked out again (a recalculation). */
+  private readonly heldVehicles = new Set<number>();
   /** Positions waiting, over all calls. */
   rows = 0;
 
@@ -66,7 +68,11 @@ export class CallQueue {
       if (rows > 0 && rows + n > maxRows) break;
       let free = true;
       for (const a of call.accepted)
-        if (this.busyVehicles.has(a.vehicleId) || blocked?.has(a.vehicleId)) {
+        if (
+          this.busyVehicles.has(a.vehicleId) ||
+          this.heldVehicles.has(a.vehicleId) ||
+          blocked?.has(a.vehicleId)
+        ) {
           free = false;
           break;
         }
@@ -91,6 +97,24 @@ export class CallQueue {
         }
       }
     return batch;
+  }
+
+  /** Keeps a vehicle's calls out of batches until `unhold`. */
+  hold(vehicleId: number): void {
+    this.heldVehicles.add(vehicleId);
+  }
+
+  unhold(vehicleId: number): void {
+    this.heldVehicles.delete(vehicleId);
+  }
+
+  isHeld(vehicleId: number): boolean {
+    return this.heldVehicles.has(vehicleId);
+  }
+
+  /** True while a batch holding the vehicle is being written. */
+  isBusy(vehicleId: number): boolean {
+    return this.busyVehicles.has(vehicleId);
   }
 
   /** A written batch's vehicles may go into the next one. */

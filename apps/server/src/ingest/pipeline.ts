@@ -14,6 +14,8 @@ import { loadStates } from './position-store.js';
 import { BatchScheduler } from './scheduler.js';
 import { StateWriter } from './state-writer.js';
 import { tickStates } from './tick.js';
+import { recalculateVehicle, type Recalculated } from './recalculate.js';
+import { ConflictError } from '../errors.js';
 import type { IngestResult, IngestSource, TelemetryPipeline } from './types.js';
 import { UnknownTrackers, type UnknownTrackerLimits } from './unknown-trackers.js';
 import { VehicleIndex } from './vehicle-index.js';
@@ -231,7 +233,9 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     await start();
     await scheduler.exclusive(async () => {
       const now = clock();
-      const { next, found } = tickStates(states, vehicles.all, derive, now);
+      const { next, found } = tickStates(states, vehicles.all, derive, now, (id) =>
+        scheduler.queue.isHeld(id),
+      );
       if (next.size === 0 && found.length === 0) return;
       apply(await commitTick(db, next, found, now, stateFlushMs === 0), now);
     });
@@ -271,9 +275,47 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     return result.stored > 0;
   }
 
+  /** Vehicles whose history is being worked out again. */
+  const recalculating = new Set<number>();
+
+  async function recalculate(
+    vehicleId: number,
+    from: Date,
+    onProgress?: (fraction: number) => void,
+  ): Promise<Recalculated | null> {
+    await start();
+    const vehicle = vehicles.get(vehicleId);
+    if (!vehicle) return null;
+    if (recalculating.has(vehicleId))
+      throw new ConflictError('This vehicle is being recalculated already; wait for it to finish');
+    recalculating.add(vehicleId);
+    try {
+      return await scheduler.withVehicle(vehicleId, async () => {
+        const state = states.get(vehicleId);
+        if (!state) return null;
+        const done = await recalculateVehicle(
+          db,
+          vehicle,
+          state,
+          from.getTime(),
+          vehicles.contextOf(vehicle),
+          deps.rules,
+          onProgress,
+        );
+        const next = { ...state, ruleState: done.ruleState };
+        states.set(vehicleId, next);
+        stateWriter.note(vehicleId, next);
+        return done;
+      });
+    } finally {
+      recalculating.delete(vehicleId);
+    }
+  }
+
   return {
     ingest,
     reportStatus,
+    recalculate,
     isKnownTracker: (trackerId) => vehicles.byTrackerId(trackerId) !== undefined,
     noteUnknownTracker,
     start,

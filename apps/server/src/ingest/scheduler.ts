@@ -32,6 +32,11 @@ export class BatchScheduler {
   private immediate: NodeJS.Immediate | null = null;
   /** Called when the last batch in flight is done. */
   private readonly idleWaiters: (() => void)[] = [];
+  /** Called when any batch is done. */
+  private readonly batchWaiters: (() => void)[] = [];
+  /** Called when a held vehicle is let go. */
+  private readonly unholdWaiters: (() => void)[] = [];
+  private held = 0;
 
   constructor(private readonly opts: SchedulerOptions) {}
 
@@ -87,6 +92,25 @@ export class BatchScheduler {
     return next;
   }
 
+  /**
+   * Runs `work` for one vehicle while its calls wait: after the batch holding it (if any) is written,
+   * before the next takes it; the other vehicles' batches go on meanwhile. The tick leaves a held
+   * vehicle alone (`isHeld`).
+   */
+  async withVehicle<T>(vehicleId: number, work: () => Promise<T>): Promise<T> {
+    this.queue.hold(vehicleId);
+    this.held++;
+    try {
+      while (this.queue.isBusy(vehicleId)) await new Promise<void>((r) => this.batchWaiters.push(r));
+      return await work();
+    } finally {
+      this.queue.unhold(vehicleId);
+      this.held--;
+      for (const resolve of this.unholdWaiters.splice(0)) resolve();
+      this.schedule();
+    }
+  }
+
   /** Writes everything queued, waiting for exclusive work and batches in flight, until none is left. */
   async drain(): Promise<void> {
     for (;;) {
@@ -96,7 +120,9 @@ export class BatchScheduler {
       }
       if (!this.hasWork() && this.inFlight === 0) break;
       if (this.inFlight === 0) this.startBatches();
-      await this.waitIdle();
+      // Only calls of held vehicles are left: they go when let go.
+      if (this.inFlight === 0 && this.held > 0) await new Promise<void>((r) => this.unholdWaiters.push(r));
+      else await this.waitIdle();
     }
     this.clearTimers();
   }
@@ -132,6 +158,7 @@ export class BatchScheduler {
         .finally(() => {
           this.inFlight--;
           this.queue.release(batch);
+          for (const resolve of this.batchWaiters.splice(0)) resolve();
           if (this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
           this.schedule();
         });

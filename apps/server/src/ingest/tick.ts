@@ -13,12 +13,14 @@ export function tickStates(
   vehicles: ReadonlyMap<number, VehicleInfo>,
   ctx: DeriveContext,
   now: Date,
+  /** Vehicles to leave alone (their history is being worked out again). */
+  skip: (vehicleId: number) => boolean = () => false,
 ): { next: Map<number, LiveState>; found: FoundEvent[] } {
   const next = new Map<number, LiveState>();
   const found: FoundEvent[] = [];
   for (const [vehicleId, s] of states) {
     const vehicle = vehicles.get(vehicleId);
-    if (!vehicle) continue;
+    if (!vehicle || skip(vehicleId)) continue;
     const ruleCtx = ctx.contextOf(vehicle);
     const derived = deriveTick(ctx.derivations, s.ruleState, now, ruleCtx, (err, d) =>
       ctx.onError(err, d, vehicle),

@@ -1,6 +1,7 @@
 import type { TrackingItem } from '@pantau/contracts';
 import type { Position } from '@pantau/protocols';
 import type { LiveState } from '../live-state/live-state.js';
+import type { Recalculated } from './recalculate.js';
 
 /** Where positions came from: a protocol listener, the Traccar forwarder or the demo simulator. */
 export interface IngestSource {
@@ -60,4 +61,14 @@ export interface TelemetryPipeline extends Pipeline {
   liveState(vehicleId: number): LiveState | null;
   /** Writes the changed live states to `vehicle_state` now. */
   flushStates(): Promise<void>;
+  /**
+   * Works a vehicle's trips, stops, days, visits and violations out again from its stored positions,
+   * from `from` to its latest fix, while its new positions wait (ingest/recalculate.ts). Null for a
+   * vehicle unknown or without positions; a ConflictError while one for the vehicle runs.
+   */
+  recalculate(
+    vehicleId: number,
+    from: Date,
+    onProgress?: (fraction: number) => void,
+  ): Promise<Recalculated | null>;
 }

@@ -56,7 +56,7 @@ const timeOf = (v: unknown): number => (v instanceof Date ? v.getTime() : Date.p
  * The start of the period to work out again when positions from `fromMs` arrived late: the earliest
  * enter of a visit that spans it, and so on, so no visit crosses the start.
  */
-async function rebuildStart(tx: Db, vehicleId: number, fromMs: number): Promise<number> {
+export async function rebuildStart(tx: Db, vehicleId: number, fromMs: number): Promise<number> {
   let start = fromMs;
   for (let i = 0; i < 10; i++) {
     const at = new Date(start).toISOString();

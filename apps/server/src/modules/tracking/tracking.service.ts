@@ -1,12 +1,13 @@
 import type { GpsLogList, GpsLogQuery, TrackingItem, TrackingList } from '@pantau/contracts';
-import { NotFoundError, ValidationError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
+import { checkedPeriod, MAX_PERIOD_DAYS } from '../../lib/period.js';
 import { liveStateOf } from '../../live-state/stored-state.js';
 import { trackingItemOf, type LiveState, type VehicleInfo } from '../../live-state/live-state.js';
 import type { RuleThresholds } from '../../rules/types.js';
 import type { TrackingRepo } from './tracking.repo.js';
 
 /** The longest period one `logs/gps` call may ask for. */
-export const MAX_GPS_LOG_DAYS = 31;
+export const MAX_GPS_LOG_DAYS = MAX_PERIOD_DAYS;
 
 export function createTrackingService(deps: {
   trackingRepo: TrackingRepo;
@@ -49,16 +50,7 @@ export function createTrackingService(deps: {
     },
 
     async gpsLog(unitId: number, q: GpsLogQuery): Promise<GpsLogList> {
-      const from = new Date(q.from);
-      const to = new Date(q.to);
-      if (from.getTime() >= to.getTime())
-        throw new ValidationError('`to` must be after `from`', [
-          { path: 'to', message: 'Must be after from' },
-        ]);
-      if (to.getTime() - from.getTime() > MAX_GPS_LOG_DAYS * 86_400_000)
-        throw new ValidationError(`The period may be at most ${MAX_GPS_LOG_DAYS} days`, [
-          { path: 'to', message: `At most ${MAX_GPS_LOG_DAYS} days after from` },
-        ]);
+      const { from, to } = checkedPeriod(q);
       if (!(await trackingRepo.isVehicleOfUnit(q.kendaraanId, unitId)))
         throw new NotFoundError('No such vehicle in this unit');
       const { count, rows } = await trackingRepo.positionsOf(q.kendaraanId, from, to, q.Take, q.Skip);

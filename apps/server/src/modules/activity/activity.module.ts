@@ -1,0 +1,17 @@
+import fp from 'fastify-plugin';
+import { createActivityRepo } from './activity.repo.js';
+import { activityRoutes } from './activity.routes.js';
+import { createActivityService } from './activity.service.js';
+
+/** Trips, stops, detail activity and the recalculation of a vehicle's history. */
+export const activityModule = fp(
+  async (app) => {
+    const activityService = createActivityService({
+      activityRepo: createActivityRepo(app.db),
+      pipeline: app.pipeline,
+      logger: app.log,
+    });
+    await app.register(activityRoutes({ activityService }), { prefix: '/api' });
+  },
+  { name: 'activity', dependencies: ['auth', 'pipeline'], decorators: { fastify: ['db'] } },
+);
