@@ -160,14 +160,14 @@ async function writeBatch(
       for (const [vehicleId, fromMs] of late) {
         const vehicle = byVehicle.get(vehicleId)![0]!.vehicle;
         const state = next.get(vehicleId) ?? ctx.states.get(vehicleId)!;
-        const startMs = await activityRebuildStart(txDb, vehicleId, fromMs);
-        const slice = await rebuildActivity(
+        const untilMs = state.fixTime.getTime();
+        // As visits: late fixes of the last 7 days, from the stop the vehicle was in then.
+        const startMs = await activityRebuildStart(
           txDb,
-          vehicle,
-          startMs,
-          state.fixTime.getTime(),
-          ctx.contextOf(vehicle),
+          vehicleId,
+          Math.max(fromMs, untilMs - MAX_REBUILD_MS),
         );
+        const slice = await rebuildActivity(txDb, vehicle, startMs, untilMs, ctx.contextOf(vehicle));
         next.set(vehicleId, { ...state, ruleState: { ...state.ruleState, [tripsRule.name]: slice } });
       }
     if (ctx.writeStates) await upsertStates(txDb, statesOf(next), now);
@@ -199,6 +199,9 @@ function firstLateFix(list: readonly Accepted[], before: LiveState): number | nu
   }
   return null;
 }
+
+/** How far back late positions make trips and stops be worked out again. */
+const MAX_REBUILD_MS = 7 * 24 * 3600_000;
 
 const statesOf = (next: Map<number, LiveState>) => [...next].map(([vehicleId, s]) => ({ vehicleId, s }));
 

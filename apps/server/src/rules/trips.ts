@@ -168,13 +168,16 @@ interface Interval {
 }
 
 /**
- * Adds an interval to the days it covers, in proportion to its time in each; a new day pushes out
- * the one before the last (a final day, in `events`).
+ * Adds an interval to the days it covers, in proportion to its time in each (a silence longer than
+ * `MAX_GAP_S` to the day it ends in); a new day pushes out the one before the last (a final day, in
+ * `events`).
  */
 function addToDays(days: DayAcc[], iv: Interval, timeZone: string, events: RuleEvent[]): DayAcc[] {
   const out = days.map((d) => ({ ...d }));
-  const span = iv.toMs - iv.fromMs;
-  let s = iv.fromMs;
+  // Across a silence (no time counts) what little there is goes to the day of the fix that ends it.
+  const fromMs = iv.toMs - iv.fromMs > MAX_GAP_S * 1000 ? iv.toMs : iv.fromMs;
+  const span = iv.toMs - fromMs;
+  let s = fromMs;
   while (s < iv.toMs || (span === 0 && s === iv.toMs)) {
     const dayEnd = nextMidnight(s, timeZone);
     const e = Math.min(iv.toMs, dayEnd);
