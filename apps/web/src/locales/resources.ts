@@ -17,6 +17,8 @@ import idReports from './id/reports.json';
 import idGeography from './id/geography.json';
 import enRoutes from './en/routes.json';
 import idRoutes from './id/routes.json';
+import enPlayback from './en/playback.json';
+import idPlayback from './id/playback.json';
 import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
 import enErrors from './en/errors.json';
@@ -58,6 +60,7 @@ export const en = {
   geography: enGeography,
   reports: enReports,
   routes: enRoutes,
+  playback: enPlayback,
 };
 export type Resources = typeof en;
 
@@ -82,6 +85,7 @@ export const id = {
   geography: idGeography,
   reports: idReports,
   routes: idRoutes,
+  playback: idPlayback,
 } satisfies Resources;
 
 export const namespaces = Object.keys(en) as (keyof Resources)[];

@@ -1,4 +1,4 @@
-import { AimOutlined, StopOutlined } from '@ant-design/icons';
+import { AimOutlined, HistoryOutlined, StopOutlined } from '@ant-design/icons';
 import type { TrackingItem } from '@pantau/contracts';
 import { Button, Descriptions, Empty, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ShareLinkButton } from '../../../components/share/share-link-button';
+import { useLayoutStore } from '../../../lib/layout-store';
 import { useLiveVehicle } from '../../../lib/live/use-live-vehicles';
 import { placeText } from '../../../lib/place-text';
 import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
@@ -118,6 +119,13 @@ export function VehicleInfo() {
     if (next && pathname !== '/map') void navigate(`/map?vehicle=${vehicle.kendaraanId}`);
   };
 
+  // Playback runs on the live map with this vehicle chosen (?playback=).
+  const openPlayback = () => {
+    setTrack(false);
+    useLayoutStore.getState().setVehicleDrawer(false);
+    void navigate(`/map?vehicle=${vehicle.kendaraanId}&playback=${vehicle.kendaraanId}`);
+  };
+
   return (
     <div className="vehicle-info" data-testid="vehicle-info">
       <Space align="center" style={{ justifyContent: 'space-between', width: '100%', marginBottom: 12 }} wrap>
@@ -138,6 +146,15 @@ export function VehicleInfo() {
         </Button>
       </Space>
       <Details v={vehicle} />
+      <Button
+        block
+        icon={<HistoryOutlined />}
+        onClick={openPlayback}
+        style={{ marginTop: 12 }}
+        data-testid="vehicle-playback"
+      >
+        {t('info.playback')}
+      </Button>
       <ShareLinkButton
         kendaraanId={vehicle.kendaraanId}
         nomorPolisi={vehicle.nomorPolisi}

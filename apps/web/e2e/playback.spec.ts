@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, signInToShell } from './fixtures';
+
+const mapView = (page: Page) => page.getByTestId('map-view');
+
+async function openLiveMap(page: Page) {
+  await page.goto('/map');
+  await expect(mapView(page)).toHaveAttribute('data-vehicles-rendered', /^[1-9]\d*$/, { timeout: 30_000 });
+}
+
+/** Waits for the period's track to be loaded and drawn; answers how many fixes it has. */
+async function trackLoaded(page: Page): Promise<number> {
+  await expect(mapView(page)).toHaveAttribute('data-playback-points', /^[1-9]\d*$/, { timeout: 45_000 });
+  await expect(page.getByTestId('playback-player')).toBeVisible();
+  return Number(await mapView(page).getAttribute('data-playback-points'));
+}
+
+const indexNow = async (page: Page) =>
+  Number(await page.getByTestId('playback-slider').getAttribute('data-index'));
+
+/** How far the index moves while playing for `ms` at the current speed. */
+async function advanceWhilePlaying(page: Page, ms: number): Promise<number> {
+  const before = await indexNow(page);
+  await page.getByTestId('playback-play').click();
+  await expect(page.getByTestId('playback-player')).toHaveAttribute('data-play', 'true');
+  await page.waitForTimeout(ms);
+  await page.getByTestId('playback-play').click();
+  await expect(page.getByTestId('playback-player')).toHaveAttribute('data-play', 'false');
+  return (await indexNow(page)) - before;
+}
+
+test('S-046 an Administrator plays back a demo vehicle over the last 24 h: track, player speeds, steps, slider, follow, trips, exit', async ({
+  page,
+}) => {
+  // Two timed plays and a full track load on a shared machine.
+  test.setTimeout(150_000);
+  await signInToShell(page, 'admin');
+  await openLiveMap(page);
+
+  // From a vehicle's information panel: the vehicle comes preselected.
+  await page.getByTestId('vehicle-search').fill('CC-0');
+  await page.getByTestId('vehicle-search-option').first().click();
+  await page.locator('.vehicle-drawer').getByTestId('vehicle-playback').click();
+  await expect(page).toHaveURL(/[?&]playback=\d+/);
+  const panel = page.getByTestId('playback-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('playback-vehicle')).toContainText('CC-0');
+  await panel.getByTestId('playback-period-last24h').click();
+
+  const points = await trackLoaded(page);
+  expect(points).toBeGreaterThan(100);
+  const drawn = Number(await mapView(page).getAttribute('data-playback-drawn'));
+  expect(drawn).toBeGreaterThan(1);
+  expect(drawn).toBeLessThanOrEqual(Math.min(points, 4000));
+  // The live fleet steps aside; the vehicle at the index is drawn.
+  await expect(mapView(page)).toHaveAttribute('data-playback-index', '0');
+  await expect(panel.getByTestId('playback-time')).toHaveText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} WIB/);
+  await expect(panel.getByTestId('playback-speed-value')).toHaveText(/km\/h/);
+  await expect(panel.getByTestId('playback-legend')).toBeVisible();
+  await screenshot(page, 'playback-loaded');
+
+  // The spec's default speed: 1000 ms per step; ×8 moves eight times as many steps in the same time.
+  await expect(page.getByTestId('playback-player')).toHaveAttribute('data-play-speed', '1000');
+  const atDefault = await advanceWhilePlaying(page, 3000);
+  expect(atDefault).toBeGreaterThanOrEqual(1);
+  await panel.getByTestId('playback-speed-8').click();
+  await expect(page.getByTestId('playback-player')).toHaveAttribute('data-play-speed', '125');
+  const atEight = await advanceWhilePlaying(page, 3000);
+  expect(atEight).toBeGreaterThan(atDefault * 3);
+  await expect(mapView(page)).toHaveAttribute('data-playback-index', String(await indexNow(page)));
+
+  // Steps.
+  const here = await indexNow(page);
+  await panel.getByTestId('playback-forward').click();
+  await expect(panel.getByTestId('playback-slider')).toHaveAttribute('data-index', String(here + 1));
+  await panel.getByTestId('playback-back').click();
+  await panel.getByTestId('playback-back').click();
+  await expect(panel.getByTestId('playback-slider')).toHaveAttribute('data-index', String(here - 1));
+
+  // Scrubbing: a click three quarters along the slider.
+  const rail = (await panel.getByTestId('playback-slider').boundingBox())!;
+  await page.mouse.click(rail.x + rail.width * 0.75, rail.y + rail.height / 2);
+  const scrubbed = await indexNow(page);
+  expect(scrubbed).toBeGreaterThan(points * 0.6);
+  expect(scrubbed).toBeLessThan(points * 0.9);
+  await expect(mapView(page)).toHaveAttribute('data-playback-index', String(scrubbed));
+
+  // Follow.
+  const follow = panel.getByTestId('playback-follow');
+  await expect(follow).toHaveAttribute('aria-checked', 'false');
+  await follow.click();
+  await expect(follow).toHaveAttribute('aria-checked', 'true');
+  await follow.click();
+  await expect(follow).toHaveAttribute('aria-checked', 'false');
+
+  // A trip of the period: the player jumps to its start.
+  const trips = panel.getByTestId('playback-trip');
+  if ((await trips.count()) > 0) {
+    const trip = trips.last();
+    const start = (await trip.getAttribute('data-start-index'))!;
+    await trip.click();
+    await expect(panel.getByTestId('playback-slider')).toHaveAttribute('data-index', start);
+  }
+  await screenshot(page, 'playback-desktop');
+
+  // Exit: the live map again.
+  await panel.getByTestId('playback-exit').click();
+  await expect(panel).toBeHidden();
+  await expect(page).not.toHaveURL(/playback=/);
+  await expect(page.getByTestId('playback-open')).toBeVisible();
+  await expect(page.getByTestId('live-connection')).toBeVisible();
+});
+
+test('S-046 playback on a phone in Indonesian: the panel is a bottom sheet', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 760 });
+  await page.addInitScript(() => localStorage.setItem('language', 'id'));
+  await signInToShell(page, 'admin');
+  await openLiveMap(page);
+  await page.getByTestId('playback-open').click();
+  const panel = page.getByTestId('playback-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('Pilih kendaraan');
+  await panel.getByTestId('playback-vehicle').click();
+  await page.keyboard.type('CC-0');
+  await page.locator('.ant-select-item-option').first().click();
+  await trackLoaded(page);
+  await expect(panel.getByTestId('playback-play')).toHaveText(/Putar/);
+  await expect(panel.getByTestId('playback-speed-value')).toHaveText(/km\/jam/);
+  const box = (await panel.boundingBox())!;
+  // Across the map's whole width, down to its bottom edge.
+  const stage = (await mapView(page).boundingBox())!;
+  expect(Math.abs(box.width - stage.width)).toBeLessThan(2);
+  expect(Math.abs(box.y + box.height - (stage.y + stage.height))).toBeLessThan(2);
+  await screenshot(page, 'playback-phone-id');
+});

@@ -1,0 +1,130 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { userTimeZoneName } from '../../../lib/date-time';
+import { useLiveStore } from '../../../lib/live/live-store';
+import { getStoredRole } from '../../../lib/role-storage';
+import { mapOverlayPadding } from '../../../map/camera';
+import { useMap } from '../../../map/map-context';
+import { useTrackStore } from '../../../map/track-store';
+import { usePlaybackLog } from '../api/get-gps-log';
+import { usePlaybackViolations, type PlaybackViolation } from '../api/get-violations';
+import { PLAYBACK_PARAM, playbackVehicle } from '../model/playback-params';
+import { usePlaybackStore } from '../model/playback-store';
+import { periodFromParams, type Period } from '../model/period';
+import { deriveStops, deriveTrips, type PlaybackTrip } from '../model/stops';
+import { boundsOf, type PlaybackTrack } from '../model/track';
+import { PlaybackLayer } from './playback-layer';
+import { PlaybackPanel } from './playback-panel';
+import { usePlayerClock } from './use-player-clock';
+import './playback.css';
+
+const NONE: never[] = [];
+
+/** Fits the map to fixes `from`..`to` of the track, clear of the panel and the controls. */
+function fitTrack(map: ReturnType<typeof useMap>['map'], track: PlaybackTrack, from?: number, to?: number) {
+  const b = boundsOf(track, from, to);
+  if (!b) return;
+  map.fitBounds(
+    [
+      [b[0], b[1]],
+      [b[2], b[3]],
+    ],
+    { padding: mapOverlayPadding(map.getContainer()), maxZoom: 15, duration: 600 },
+  );
+}
+
+/** Playback mode on /map: the chosen vehicle's track over the period, its player and its trips. */
+export function PlaybackMode({ onExit }: { onExit: () => void }) {
+  const { map } = useMap();
+  const [params, setParams] = useSearchParams();
+  const kendaraanId = playbackVehicle(params);
+  const [openedAt] = useState(() => Date.now());
+  const periodKey = `${params.get('period')}|${params.get('from')}|${params.get('to')}`;
+  const period = useMemo(
+    () => periodFromParams(params, openedAt, userTimeZoneName()),
+    [periodKey, openedAt], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const unitId = getStoredRole()?.roleUnit;
+  const setProgress = usePlaybackStore((s) => s.setProgress);
+  const log = usePlaybackLog(unitId, kendaraanId, period.from, period.to, setProgress);
+  const violationsQuery = usePlaybackViolations(unitId, kendaraanId, period.from, period.to);
+  const track = kendaraanId === null ? undefined : log.data;
+  const violations: PlaybackViolation[] = violationsQuery.data ?? NONE;
+  const stops = useMemo(() => (track ? deriveStops(track) : NONE), [track]);
+  const trips = useMemo(
+    () =>
+      track
+        ? deriveTrips(
+            track,
+            stops,
+            violations.map((v) => v.start),
+          )
+        : NONE,
+    [track, stops, violations],
+  );
+  const vehicleClass = useLiveStore((s) =>
+    kendaraanId === null ? null : s.byId.get(kendaraanId)?.vehicleClass,
+  );
+
+  usePlayerClock(track?.count ?? 0);
+
+  // Live following would pull the camera away from the track.
+  useEffect(() => useTrackStore.getState().setTrack(false), []);
+  // A new track starts from its beginning, paused, with the whole of it in view.
+  useEffect(() => {
+    usePlaybackStore.getState().rewind();
+    if (track) fitTrack(map, track);
+  }, [map, track]);
+  useEffect(
+    () => () => {
+      usePlaybackStore.getState().rewind();
+      usePlaybackStore.getState().setProgress(null);
+    },
+    [],
+  );
+
+  const chooseVehicle = (id: number) =>
+    setParams((p) => {
+      p.set(PLAYBACK_PARAM, String(id));
+      return p;
+    });
+  const choosePeriod = (next: Period) =>
+    setParams(
+      (p) => {
+        p.set('period', next.kind);
+        p.set('from', next.from);
+        p.set('to', next.to);
+        return p;
+      },
+      { replace: true },
+    );
+  const jumpToTrip = (trip: PlaybackTrip) => {
+    const store = usePlaybackStore.getState();
+    store.setPlay(false);
+    store.setFollow(false);
+    store.setIndex(trip.startIndex);
+    if (track) fitTrack(map, track, trip.startIndex, trip.endIndex);
+  };
+
+  return (
+    <>
+      <PlaybackLayer
+        track={track}
+        stops={stops}
+        violations={violations}
+        icon={`vehicle:${vehicleClass ?? 'TRUCK'}:moving`}
+      />
+      <PlaybackPanel
+        kendaraanId={kendaraanId}
+        period={period}
+        track={track}
+        log={log}
+        trips={trips}
+        onChooseVehicle={chooseVehicle}
+        onChoosePeriod={choosePeriod}
+        onJumpToTrip={jumpToTrip}
+        onExit={onExit}
+      />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { Descriptions, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/date-time';
+import { placeText } from '../../../lib/place-text';
+import { formatNumber } from '../model/format';
+import { usePlaybackStore } from '../model/playback-store';
+import type { PlaybackTrack } from '../model/track';
+
+/** The fix at the index: its time in the user's zone, speed, ignition and place (the spec's latest log). */
+export function PlayerReadout({ track }: { track: PlaybackTrack }) {
+  const { t, i18n } = useTranslation('playback');
+  const lang = i18n.resolvedLanguage ?? 'en';
+  const i = Math.min(
+    usePlaybackStore((s) => s.indexData),
+    track.count - 1,
+  );
+  const ignition = track.ignition[i];
+  return (
+    <Descriptions column={1} size="small" className="playback-readout">
+      <Descriptions.Item label={t('player.time')}>
+        <span data-testid="playback-time">
+          {formatDateTime(new Date(track.time[i]!), { seconds: true, zone: true })}
+        </span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('player.speedNow')}>
+        <span data-testid="playback-speed-value">
+          {t('player.kmh', { speed: formatNumber(track.speed[i]!, lang) })}
+        </span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('player.ignition')}>
+        <Tag
+          color={ignition === 1 ? 'green' : ignition === 0 ? 'default' : 'warning'}
+          data-testid="playback-ignition"
+        >
+          {ignition === 1 ? t('player.on') : ignition === 0 ? t('player.off') : t('player.unknown')}
+        </Tag>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('player.place')}>
+        <span data-testid="playback-place">{placeText({ lat: track.lat[i], lon: track.lon[i] })}</span>
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
