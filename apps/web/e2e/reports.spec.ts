@@ -88,3 +88,29 @@ test('a custom period longer than 31 days is refused on the form', async ({ page
   await days.locator('input').nth(1).press('Enter');
   await expect(page.getByTestId('report-range-error')).toBeVisible();
 });
+
+test('S-059 detail activity shows each vehicle’s days with totals for an Administrator, and exports them', async ({
+  page,
+}) => {
+  await signInToShell(page, 'admin');
+  await openReport(page, '/report/detail-activity', 'detail-activity-report');
+  const total = await totalRows(page);
+  expect(total).toBeGreaterThan(0);
+  await expect(page.getByTestId('report-totals')).toContainText(String(total));
+  await screenshot(page, 'report-detail-activity');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('report-export-csv').click(),
+  ]);
+  const lines = (await readFile((await download.path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines).toHaveLength(total + 2);
+});
+
+test('a User has four reports: detail activity is refused', async ({ page }) => {
+  await signInToShell(page, 'operator');
+  await page.goto('/report/detail-activity');
+  await expect(page.getByRole('alert')).toBeVisible({ timeout: 30_000 });
+});

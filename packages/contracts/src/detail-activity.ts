@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listOf, pagingQuery, problem } from './common.js';
 import { idParam, sortDir } from './input.js';
+import { idListQuery } from './reports.js';
 import { violationCounts } from './trips.js';
 
 // ── Detail activity: a vehicle's local day ───────────────────────────────────────────────────────
@@ -41,10 +42,6 @@ export const detailActivitySorts = [
   'maxSpeed',
 ] as const;
 
-/** A query value given once or repeated (`?kendaraanId=1&kendaraanId=2`), as a list. */
-const repeated = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(1000));
-
 /**
  * `GET /api/detail_activity` and `GET /api/reports/detail_activity`: the local days overlapping
  * [from, to) (at most 31 days), of the chosen vehicles (`kendaraanId`, repeatable) or a fleet's, else
@@ -53,29 +50,30 @@ const repeated = <T extends z.ZodType>(item: T) =>
 export const detailActivityQuery = pagingQuery.extend({
   from: z.iso.datetime({ offset: true }),
   to: z.iso.datetime({ offset: true }),
-  kendaraanId: repeated(idParam()).optional(),
+  /** Repeated (`kendaraanId=1&kendaraanId=2`) or comma-separated (`kendaraanId=1,2`). */
+  kendaraanId: idListQuery.optional(),
   fleetId: idParam().optional(),
   sortBy: z.enum(detailActivitySorts).optional(),
   sortDir: sortDir.optional(),
 });
 export type DetailActivityQuery = z.infer<typeof detailActivityQuery>;
 
-export const detailActivityList = listOf(detailActivityRow);
+/** Sums over every row of the period and filters, not only the page. */
+export const detailActivityTotals = z.object({
+  distanceKm: z.number(),
+  drivingTime: z.number().int(),
+  idleTime: z.number().int(),
+  engineHours: z.number(),
+  stops: z.number().int(),
+  maxSpeed: z.number(),
+  avgSpeed: z.number(),
+  violations: violationCounts,
+});
+export const detailActivityList = listOf(detailActivityRow).extend({ totals: detailActivityTotals });
 export type DetailActivityList = z.infer<typeof detailActivityList>;
 
 /** The report: every row (up to the export limit) and the sums over all of them. */
-export const detailActivityReport = detailActivityList.extend({
-  totals: z.object({
-    distanceKm: z.number(),
-    drivingTime: z.number().int(),
-    idleTime: z.number().int(),
-    engineHours: z.number(),
-    stops: z.number().int(),
-    maxSpeed: z.number(),
-    avgSpeed: z.number(),
-    violations: violationCounts,
-  }),
-});
+export const detailActivityReport = detailActivityList;
 export type DetailActivityReport = z.infer<typeof detailActivityReport>;
 
 // ── Recalculate (the playback route recalculation of the dev logs API) ───────────────────────────
@@ -123,3 +121,4 @@ export const recalculateJobQuery = z.object({
   kendaraanId: idParam().optional(),
 });
 export type RecalculateJobQuery = z.infer<typeof recalculateJobQuery>;
+export type DetailActivityTotals = z.infer<typeof detailActivityTotals>;

@@ -11,5 +11,4 @@ export const comingSoonPages: { path: string; label: MenuLabel; page: Placeholde
   { path: '/car-carrier/summary', label: 'ccSummary', page: 'ccSummary' },
   { path: '/car-carrier/utility', label: 'ccUtility', page: 'ccUtility' },
   { path: '/car-carrier/traffic', label: 'ccTraffic', page: 'ccTraffic' },
-  { path: '/report/detail-activity', label: 'detailActivity', page: 'detailActivity' },
 ];

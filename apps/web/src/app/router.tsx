@@ -106,6 +106,7 @@ export const routes: RouteObject[] = [
               ['report/over-speed-report', 'OverSpeedReportPage'],
               ['report/over-stop-report', 'OverStopReportPage'],
               ['report/over-route-report', 'OverRouteReportPage'],
+              ['report/detail-activity', 'DetailActivityReportPage'],
             ] as const
           ).map(([path, page]): RouteObject => ({
             path,

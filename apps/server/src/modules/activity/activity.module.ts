@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { detailActivityExport } from './activity.exports.js';
 import { createActivityRepo } from './activity.repo.js';
 import { activityRoutes } from './activity.routes.js';
 import { createActivityService } from './activity.service.js';
@@ -11,7 +12,12 @@ export const activityModule = fp(
       pipeline: app.pipeline,
       logger: app.log,
     });
+    app.exportRegistry.add(detailActivityExport(activityService));
     await app.register(activityRoutes({ activityService }), { prefix: '/api' });
   },
-  { name: 'activity', dependencies: ['auth', 'pipeline'], decorators: { fastify: ['db'] } },
+  {
+    name: 'activity',
+    dependencies: ['auth', 'pipeline', 'exports'],
+    decorators: { fastify: ['db', 'exportRegistry'] },
+  },
 );

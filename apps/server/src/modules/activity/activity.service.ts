@@ -5,6 +5,7 @@ import {
   type DetailActivityQuery,
   type DetailActivityReport,
   type DetailActivityRow,
+  type DetailActivityTotals,
   type RecalculateJob,
   type RecalculateJobList,
   type RecalculateJobQuery,
@@ -38,6 +39,32 @@ const KEPT_JOBS = 100;
 
 interface Job extends RecalculateJob {
   unitId: number;
+}
+
+/** More vehicle-days than a period can hold (31 days of a large fleet): the totals read them all. */
+const EVERY_DAY = 1_000_000;
+
+function totalsOf(rows: readonly DayDbRow[]): DetailActivityTotals {
+  const sum = (f: (r: DayDbRow) => number) => rows.reduce((s, r) => s + f(r), 0);
+  const distanceM = sum((r) => r.distance_m);
+  const drivingS = sum((r) => r.driving_s);
+  return {
+    distanceKm: round(distanceM / 1000, 2),
+    drivingTime: drivingS,
+    idleTime: sum((r) => r.idle_s),
+    engineHours: round(sum((r) => r.engine_s) / 3600, 2),
+    stops: sum((r) => r.stops),
+    maxSpeed: round(
+      rows.reduce((m, r) => Math.max(m, r.max_speed), 0),
+      1,
+    ),
+    avgSpeed: avgKmh(distanceM, drivingS),
+    violations: counts(
+      sum((r) => r.os),
+      sum((r) => r.ost),
+      sum((r) => r.ort),
+    ),
+  };
 }
 
 export function createActivityService(deps: {
@@ -153,39 +180,24 @@ export function createActivityService(deps: {
       };
     },
 
-    /** Detail activity: one page of vehicle days. */
+    /** Detail activity: one page of vehicle days, and the totals over every day that matches. */
     async detailActivity(unitId: number, q: DetailActivityQuery): Promise<DetailActivityList> {
-      const { count, rows } = await days(unitId, q);
-      return { count, results: rows.map(dayRow) };
+      const [page, all] = await Promise.all([
+        days(unitId, q),
+        days(unitId, { ...q, Take: EVERY_DAY, Skip: 0 }),
+      ]);
+      return { count: page.count, results: page.rows.map(dayRow), totals: totalsOf(all.rows) };
     },
 
     /** The detail activity report: every row asked for and the totals over them. */
     async detailActivityReport(unitId: number, q: DetailActivityQuery): Promise<DetailActivityReport> {
       const { count, rows } = await days(unitId, q);
-      const sum = (f: (r: DayDbRow) => number) => rows.reduce((s, r) => s + f(r), 0);
-      const distanceM = sum((r) => r.distance_m);
-      const drivingS = sum((r) => r.driving_s);
-      return {
-        count,
-        results: rows.map(dayRow),
-        totals: {
-          distanceKm: round(distanceM / 1000, 2),
-          drivingTime: drivingS,
-          idleTime: sum((r) => r.idle_s),
-          engineHours: round(sum((r) => r.engine_s) / 3600, 2),
-          stops: sum((r) => r.stops),
-          maxSpeed: round(
-            rows.reduce((m, r) => Math.max(m, r.max_speed), 0),
-            1,
-          ),
-          avgSpeed: avgKmh(distanceM, drivingS),
-          violations: counts(
-            sum((r) => r.os),
-            sum((r) => r.ost),
-            sum((r) => r.ort),
-          ),
-        },
-      };
+      return { count, results: rows.map(dayRow), totals: totalsOf(rows) };
+    },
+
+    /** Rows for an export, one slice at a time. */
+    async detailActivityRows(unitId: number, q: DetailActivityQuery, page: { take: number; skip: number }) {
+      return (await days(unitId, { ...q, Take: page.take, Skip: page.skip })).rows.map(dayRow);
     },
 
     /**

@@ -276,6 +276,18 @@ describe('report export', () => {
     expect(lines[3]).toMatch(/^Total \(2\)/);
   });
 
+  it('exports detail activity for an Administrator, not for a User whose menu lacks it', async () => {
+    const body = { report: 'detail_activity', format: 'csv', query: { from: FROM, to: TO } };
+    expect((await exportOf('operator', body)).status).toBe(403);
+    const issued = await exportOf('admin', body);
+    expect(issued.status).toBe(201);
+    const res = await fetch(t.url + issued.json.url);
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toContain('Day,Hull number,Plate,Distance (km)');
+    expect(lines.at(-1)).toMatch(/^Total \(\d+\)/);
+  });
+
   it('exports the geofence visits and over-route reports too', async () => {
     for (const report of ['loggeopoint', 'overroute']) {
       const issued = await exportOf('operator', { report, format: 'csv', query: { from: FROM, to: TO } });

@@ -1,5 +1,6 @@
-// The Report group's pages, one lazy chunk for the four of them.
+// The Report group's pages, one lazy chunk for the five of them.
 export {
+  DetailActivityReportPage,
   GeofenceReportPage,
   OverRouteReportPage,
   OverSpeedReportPage,

@@ -1,4 +1,5 @@
 import {
+  detailActivityList,
   exportTokenAnswer,
   geofenceVisitList,
   overRouteList,
@@ -18,6 +19,7 @@ export const reportSources = {
   overstop: { path: 'overstop', schema: overstopList },
   loggeopoint: { path: 'loggeopoint', schema: geofenceVisitList },
   overroute: { path: 'overroute', schema: overRouteList },
+  detail_activity: { path: 'detail_activity', schema: detailActivityList },
 } as const satisfies Partial<Record<ReportName, { path: string; schema: z.ZodType }>>;
 export type ReportSource = keyof typeof reportSources;
 export type ReportListOf<R extends ReportSource> = z.infer<(typeof reportSources)[R]['schema']>;

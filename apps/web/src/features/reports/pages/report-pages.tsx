@@ -1,5 +1,7 @@
 import {
+  detailActivitySorts,
   geofenceCategories,
+  type DetailActivityRow,
   type GeofenceVisit,
   type OverRouteRow,
   type OverspeedRow,
@@ -7,7 +9,7 @@ import {
 } from '@pantau/contracts';
 import { Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/date-time';
+import { formatDate, formatDateTime } from '../../../lib/date-time';
 import { ReportPage } from '../components/report-page';
 import { formatDuration, formatOne } from '../model/format';
 
@@ -241,6 +243,91 @@ export function OverRouteReportPage() {
             4: formatDuration(list.totals?.duration),
             5: String(list.totals?.maxDeviationM ?? '—'),
             6: formatOne(list.totals?.offRouteKm),
+          }}
+        />
+      )}
+    />
+  );
+}
+
+/** Detail activity (/report/detail-activity): each vehicle's local days, with the totals of the period. */
+export function DetailActivityReportPage() {
+  const { t, menu, vehicle, time } = useCommon();
+  const columns: TableColumnsType<DetailActivityRow> = [
+    { key: 'day', title: t('columns.day'), fixed: 'left', render: (_, r) => formatDate(r.day) },
+    { ...vehicle, key: 'nomorPolisi', fixed: undefined },
+    {
+      key: 'distanceKm',
+      title: t('columns.distanceKm'),
+      align: 'right',
+      render: (_, r) => formatOne(r.distanceKm),
+    },
+    { key: 'drivingTime', title: t('columns.driving'), render: (_, r) => formatDuration(r.drivingTime) },
+    { key: 'idleTime', title: t('columns.idle'), render: (_, r) => formatDuration(r.idleTime) },
+    {
+      key: 'engineHours',
+      title: t('columns.engineHours'),
+      align: 'right',
+      render: (_, r) => formatOne(r.engineHours),
+    },
+    { key: 'stops', title: t('columns.stops'), align: 'right', render: (_, r) => r.stops },
+    time('firstMovement', t('columns.firstMovement'), (r: DetailActivityRow) => r.firstMovement),
+    time('lastMovement', t('columns.lastMovement'), (r: DetailActivityRow) => r.lastMovement),
+    {
+      key: 'maxSpeed',
+      title: t('columns.maxSpeed'),
+      align: 'right',
+      render: (_, r) => formatOne(r.maxSpeed),
+    },
+    {
+      key: 'avgSpeed',
+      title: t('columns.avgSpeed'),
+      align: 'right',
+      render: (_, r) => formatOne(r.avgSpeed),
+    },
+    {
+      key: 'violations',
+      title: t('columns.violations'),
+      render: (_, r) =>
+        r.violations.total === 0 ? (
+          '0'
+        ) : (
+          <span className="report-place">
+            {t('violations', {
+              os: r.violations.overspeed,
+              ost: r.violations.overstop,
+              ort: r.violations.overroute,
+            })}
+          </span>
+        ),
+    },
+  ];
+  return (
+    <ReportPage
+      report="detail_activity"
+      testId="detail-activity-report"
+      title={menu('menu.detailActivity')}
+      intro={t('detailActivity.intro')}
+      columns={columns}
+      rowKey={(r) => `${r.kendaraanId}-${r.day}`}
+      sortable={detailActivitySorts}
+      totals={(list) => (
+        <TotalsRow
+          width={columns.length}
+          label={t('totals', { count: list.count })}
+          cells={{
+            2: formatOne(list.totals.distanceKm),
+            3: formatDuration(list.totals.drivingTime),
+            4: formatDuration(list.totals.idleTime),
+            5: formatOne(list.totals.engineHours),
+            6: String(list.totals.stops),
+            9: formatOne(list.totals.maxSpeed),
+            10: formatOne(list.totals.avgSpeed),
+            11: t('violations', {
+              os: list.totals.violations.overspeed,
+              ost: list.totals.violations.overstop,
+              ort: list.totals.violations.overroute,
+            }),
           }}
         />
       )}
