@@ -1,6 +1,5 @@
 import type { Position } from '@pantau/protocols';
 import { dayBound, localDay, localMidnight } from '@pantau/contracts';
-import { distanceM } from './overstop.js';
 import { isTrustedFix, perPosition, unchanged } from './per-position.js';
 import type { SliceBase, SliceResult } from './per-position.js';
 import type { RuleContext, RuleEvent } from './types.js';
@@ -173,25 +172,27 @@ interface Interval {
  * `events`).
  */
 function addToDays(days: DayAcc[], iv: Interval, timeZone: string, events: RuleEvent[]): DayAcc[] {
-  const out = days.map((d) => ({ ...d }));
+  let out = days;
   // Across a silence (no time counts) what little there is goes to the day of the fix that ends it.
   const fromMs = iv.toMs - iv.fromMs > MAX_GAP_S * 1000 ? iv.toMs : iv.fromMs;
   const span = iv.toMs - fromMs;
+  const adds = iv.distM > 0 || iv.drivingS > 0 || iv.idleS > 0 || iv.engineS > 0;
   let s = fromMs;
-  while (s < iv.toMs || (span === 0 && s === iv.toMs)) {
-    const dayEnd = nextMidnight(s, timeZone);
+  for (;;) {
+    const { day, end: dayEnd } = dayOf(s, timeZone);
     const e = Math.min(iv.toMs, dayEnd);
-    const f = span === 0 ? 1 : (e - s) / span;
-    const day = localDay(s, timeZone);
-    const has = out.find((d) => d.day === day);
-    const adds = iv.distM > 0 || iv.drivingS > 0 || iv.idleS > 0 || iv.engineS > 0;
-    if (has || adds || e === iv.toMs) {
-      let d = has;
-      if (!d) {
+    const i = out.findIndex((d) => d.day === day);
+    if (i >= 0 ? adds || iv.moving : adds || e === iv.toMs) {
+      // A new array and day object only where something changes: slices are never mutated.
+      if (out === days) out = days.slice();
+      let d: DayAcc;
+      if (i >= 0) d = out[i] = { ...out[i]! };
+      else {
         d = emptyDay(day);
         out.push(d);
         out.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
       }
+      const f = span === 0 ? 1 : (e - s) / span;
       d.distM += iv.distM * f;
       d.drivingS += iv.drivingS * f;
       d.idleS += iv.idleS * f;
@@ -202,7 +203,7 @@ function addToDays(days: DayAcc[], iv: Interval, timeZone: string, events: RuleE
         d.maxKmh = Math.max(d.maxKmh, iv.kmh);
       }
     }
-    if (span === 0) break;
+    if (e >= iv.toMs) break;
     s = e;
   }
   while (out.length > 2) {
@@ -214,16 +215,28 @@ function addToDays(days: DayAcc[], iv: Interval, timeZone: string, events: RuleE
 }
 
 const dayStartOf = (day: string, timeZone: string) => dayBound(day, 'start', timeZone);
+/** Metres between two points (equirectangular: exact enough over the few hundred metres between fixes, and cheap). */
+function distanceM(aLat: number, aLon: number, bLat: number, bLon: number): number {
+  const k = Math.cos(((aLat + bLat) / 2) * (Math.PI / 180));
+  const dx = (bLon - aLon) * k;
+  const dy = bLat - aLat;
+  return Math.sqrt(dx * dx + dy * dy) * 111_319.49;
+}
+
 /** Per zone, the last local day asked for (start and end, epoch ms): every fix of a day asks for the same. */
-const dayCache = new Map<string, { start: number; end: number }>();
-/** The next local midnight after `t`. */
-function nextMidnight(t: number, timeZone: string): number {
+const dayCache = new Map<string, { start: number; end: number; day: string }>();
+/** The local day of `t` and the next local midnight after it. */
+function dayOf(t: number, timeZone: string): { day: string; end: number } {
   const hit = dayCache.get(timeZone);
-  if (hit && t >= hit.start && t < hit.end) return hit.end;
+  if (hit && t >= hit.start && t < hit.end) return hit;
   const start = localMidnight(t, timeZone);
-  const end = dayBound(localDay(start + 30 * 3600_000, timeZone), 'start', timeZone);
-  dayCache.set(timeZone, { start, end });
-  return end;
+  const span = {
+    start,
+    end: dayBound(localDay(start + 30 * 3600_000, timeZone), 'start', timeZone),
+    day: localDay(t, timeZone),
+  };
+  dayCache.set(timeZone, span);
+  return span;
 }
 
 function onPosition(slice: TripsSlice, p: Position, ctx: RuleContext): SliceResult<TripsSlice> {
