@@ -114,3 +114,23 @@ test('a User has four reports: detail activity is refused', async ({ page }) => 
   await page.goto('/report/detail-activity');
   await expect(page.getByRole('alert')).toBeVisible({ timeout: 30_000 });
 });
+
+test('S-046 an Administrator recalculates one vehicle’s period from detail activity and follows its progress', async ({
+  page,
+}) => {
+  await signInToShell(page, 'admin');
+  await openReport(page, '/report/detail-activity?period=yesterday', 'detail-activity-report');
+  await expect(page.getByTestId('report-recalculate')).toBeDisabled();
+  await page.getByTestId('report-vehicles').click();
+  await page.keyboard.type('CC-01');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/[?&]v=\d+/);
+  await page.getByTestId('report-recalculate').click();
+  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await expect(page.getByTestId('report-recalculate-state')).toHaveAttribute('data-state', 'done', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('report-recalculate-progress')).toHaveClass(/ant-progress-status-success/);
+  await expect(page.getByTestId('report-recalculate-state')).toContainText('positions');
+});

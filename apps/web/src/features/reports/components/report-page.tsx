@@ -1,4 +1,4 @@
-import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, REPORT_MAX_DAYS, type ExportFormat } from '@pantau/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -52,6 +52,12 @@ export interface ReportPageProps<R extends ReportSource> {
     set: (patch: Record<string, string | undefined>) => void,
   ) => ReactNode;
   extraKeys?: readonly string[];
+  /** More buttons beside the export ones, given the chosen vehicles and the period. */
+  actions?: (ctx: {
+    vehicleIds: readonly string[];
+    vehicleLabel: string | undefined;
+    period: { from: string; to: string };
+  }) => ReactNode;
   /** The totals row under the table, from the list's totals over every row. */
   totals: (list: ReportListOf<R>) => ReactNode;
 }
@@ -167,7 +173,15 @@ export function ReportPage<R extends ReportSource>(props: ReportPageProps<R>) {
         title={props.title}
         intro={props.intro}
         extra={
-          <Space wrap>
+          <Space wrap className="report-actions">
+            {props.actions?.({
+              vehicleIds,
+              vehicleLabel: vehicleOptions.find((o) => o.value === vehicleIds[0])?.label,
+              period: periodQuery(period, timeZone),
+            })}
+            <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="report-print">
+              {t('print')}
+            </Button>
             <Button
               icon={<FileExcelOutlined />}
               loading={exporting === 'xlsx'}

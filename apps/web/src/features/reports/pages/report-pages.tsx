@@ -10,6 +10,7 @@ import {
 import { Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/date-time';
+import { RecalculateButton } from '../components/recalculate-button';
 import { ReportPage } from '../components/report-page';
 import { formatDuration, formatOne } from '../model/format';
 
@@ -311,6 +312,7 @@ export function DetailActivityReportPage() {
       columns={columns}
       rowKey={(r) => `${r.kendaraanId}-${r.day}`}
       sortable={detailActivitySorts}
+      actions={(ctx) => <RecalculateButton {...ctx} />}
       totals={(list) => (
         <TotalsRow
           width={columns.length}
