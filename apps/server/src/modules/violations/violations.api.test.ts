@@ -283,7 +283,10 @@ describe('report export', () => {
     expect(issued.status).toBe(201);
     const res = await fetch(t.url + issued.json.url);
     expect(res.status).toBe(200);
-    const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toContain('Day,Hull number,Plate,Distance (km)');
     expect(lines.at(-1)).toMatch(/^Total \(\d+\)/);
   });
