@@ -208,3 +208,36 @@ test('the routes on a phone and in Indonesian', async ({ page }) => {
   await page.getByTestId('route-cancel').click();
   await expect(page.getByTestId('route-details')).toBeVisible();
 });
+
+/** A demo vehicle of the unit, by id and plate. */
+async function someVehicle(page: Page): Promise<{ kendaraanId: number; nomorPolisi: string }> {
+  const fleet = (await (await page.request.get('/api/tracking?Take=100')).json()) as {
+    results: { kendaraanId: number; nomorPolisi: string }[];
+  };
+  return fleet.results.at(-1)!;
+}
+
+test("S-045 an Administrator sets a vehicle's route from its information on the map; a Guest sees it read-only", async ({
+  page,
+  browser,
+}) => {
+  await signInToShell(page, 'admin');
+  const vehicle = await someVehicle(page);
+  await page.goto(`/map?vehicle=${vehicle.kendaraanId}`);
+  await expect(page.getByTestId('vehicle-info-plate')).toHaveText(vehicle.nomorPolisi, { timeout: 30_000 });
+  const label = await pickOption(page, 'vehicle-route-select', 0);
+  await expect(page.getByTestId('vehicle-route')).not.toHaveAttribute('data-trayek-id', '');
+  await screenshot(page, 'routes-vehicle-info-desktop');
+
+  const guest = await browser.newPage();
+  await signInToShell(guest, 'guest');
+  await guest.goto(`/map?vehicle=${vehicle.kendaraanId}`);
+  await expect(guest.getByTestId('vehicle-route')).toHaveText(label, { timeout: 30_000 });
+  await expect(guest.getByTestId('vehicle-route-select')).toHaveCount(0);
+  await guest.close();
+
+  // None again: the clear button of the select.
+  await page.getByTestId('vehicle-route').hover();
+  await page.getByTestId('vehicle-route').locator('.ant-select-clear').click();
+  await expect(page.getByTestId('vehicle-route')).toHaveAttribute('data-trayek-id', '');
+});

@@ -1,14 +1,32 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { AuditDrawerProvider } from '../../components/audit/audit-drawer';
 import { ShareLinkDialogProvider } from '../../components/share/share-link-dialog';
+import {
+  VehicleRouteProvider,
+  type VehicleRouteProps,
+} from '../../components/vehicle-route/vehicle-route-slot';
 import { AuditDrawer } from '../../features/audit/components/audit-drawer';
 import { ShareLinkDialog } from '../../features/share/components/share-link-dialog';
 
-/** Fills the slots pages leave for other features: the audit history and the share dialog. */
+// A vehicle's route comes with the first vehicle opened: /map's first load does not carry it.
+const VehicleRouteOfFeature = lazy(() =>
+  import('../../features/geofences/components/vehicle-route').then((m) => ({ default: m.VehicleRoute })),
+);
+function VehicleRoute(props: VehicleRouteProps) {
+  return (
+    <Suspense fallback={null}>
+      <VehicleRouteOfFeature {...props} />
+    </Suspense>
+  );
+}
+
+/** Fills the slots pages leave for other features: the audit history, the share dialog, a vehicle's route. */
 export function FeatureSlots({ children }: { children: ReactNode }) {
   return (
     <AuditDrawerProvider value={AuditDrawer}>
-      <ShareLinkDialogProvider value={ShareLinkDialog}>{children}</ShareLinkDialogProvider>
+      <ShareLinkDialogProvider value={ShareLinkDialog}>
+        <VehicleRouteProvider value={VehicleRoute}>{children}</VehicleRouteProvider>
+      </ShareLinkDialogProvider>
     </AuditDrawerProvider>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ShareLinkButton } from '../../../components/share/share-link-button';
+import { VehicleRoute } from '../../../components/vehicle-route/vehicle-route-slot';
 import { useLayoutStore } from '../../../lib/layout-store';
 import { useLiveVehicle } from '../../../lib/live/use-live-vehicles';
 import { placeText } from '../../../lib/place-text';
@@ -146,6 +147,7 @@ export function VehicleInfo() {
         </Button>
       </Space>
       <Details v={vehicle} />
+      <VehicleRoute kendaraanId={vehicle.kendaraanId} />
       <Button
         block
         icon={<HistoryOutlined />}
