@@ -93,14 +93,15 @@ test('S-046 an Administrator plays back a demo vehicle over the last 24 h: track
   await follow.click();
   await expect(follow).toHaveAttribute('aria-checked', 'false');
 
-  // A trip of the period: the player jumps to its start.
+  // The server's trips of the period, with where they went: a click jumps the player to a trip's start.
   const trips = panel.getByTestId('playback-trip');
-  if ((await trips.count()) > 0) {
-    const trip = trips.last();
-    const start = (await trip.getAttribute('data-start-index'))!;
-    await trip.click();
-    await expect(panel.getByTestId('playback-slider')).toHaveAttribute('data-index', start);
-  }
+  await expect(trips.first()).toBeVisible();
+  await expect(trips.first().getByTestId('playback-trip-places')).toHaveText(/→/);
+  const trip = trips.last();
+  const start = (await trip.getAttribute('data-start-index'))!;
+  await trip.click();
+  await expect(panel.getByTestId('playback-slider')).toHaveAttribute('data-index', start);
+  await expect(page.getByTestId('playback-player')).toHaveAttribute('data-play', 'false');
   await screenshot(page, 'playback-desktop');
 
   // Exit: the live map again.

@@ -4,4 +4,6 @@ export const playbackKeys = {
     ['logs/gps', unitId, kendaraanId, from, to] as const,
   violations: (unitId: number | undefined, kendaraanId: number, from: string, to: string) =>
     ['violations', 'playback', unitId, kendaraanId, from, to] as const,
+  activity: (unitId: number | undefined, kendaraanId: number, from: string, to: string) =>
+    ['trips', 'stops', unitId, kendaraanId, from, to] as const,
 };

@@ -6,11 +6,13 @@ import { getStoredRole } from '../../../lib/role-storage';
 import { mapOverlayPadding } from '../../../map/camera';
 import { useMap } from '../../../map/map-context';
 import { useTrackStore } from '../../../map/track-store';
+import { usePlaybackActivity } from '../api/get-activity';
 import { usePlaybackLog } from '../api/get-gps-log';
 import { usePlaybackViolations, type PlaybackViolation } from '../api/get-violations';
 import { PLAYBACK_PARAM, playbackVehicle } from '../model/playback-params';
 import { usePlaybackStore } from '../model/playback-store';
 import { periodFromParams, type Period } from '../model/period';
+import { stopsOnTrack, tripsOnTrack } from '../model/server-activity';
 import { deriveStops, deriveTrips, type PlaybackTrip } from '../model/stops';
 import { boundsOf, type PlaybackTrack } from '../model/track';
 import { PlaybackLayer } from './playback-layer';
@@ -50,18 +52,24 @@ export function PlaybackMode({ onExit }: { onExit: () => void }) {
   const violationsQuery = usePlaybackViolations(unitId, kendaraanId, period.from, period.to);
   const track = kendaraanId === null ? undefined : log.data;
   const violations: PlaybackViolation[] = violationsQuery.data ?? NONE;
-  const stops = useMemo(() => (track ? deriveStops(track) : NONE), [track]);
-  const trips = useMemo(
-    () =>
-      track
-        ? deriveTrips(
-            track,
-            stops,
-            violations.map((v) => v.start),
-          )
-        : NONE,
-    [track, stops, violations],
-  );
+  const activity = usePlaybackActivity(unitId, kendaraanId, period.from, period.to);
+  // The server's trips and stops; worked out here from the fixes only when it cannot answer.
+  const stops = useMemo(() => {
+    if (!track) return NONE;
+    if (activity.data) return stopsOnTrack(track, activity.data.stops);
+    return activity.isError ? deriveStops(track) : NONE;
+  }, [track, activity.data, activity.isError]);
+  const trips = useMemo(() => {
+    if (!track) return NONE;
+    if (activity.data) return tripsOnTrack(track, activity.data.trips);
+    return activity.isError
+      ? deriveTrips(
+          track,
+          stops,
+          violations.map((v) => v.start),
+        )
+      : NONE;
+  }, [track, stops, violations, activity.data, activity.isError]);
   const vehicleClass = useLiveStore((s) =>
     kendaraanId === null ? null : s.byId.get(kendaraanId)?.vehicleClass,
   );
@@ -120,6 +128,7 @@ export function PlaybackMode({ onExit }: { onExit: () => void }) {
         track={track}
         log={log}
         trips={trips}
+        stops={stops}
         onChooseVehicle={chooseVehicle}
         onChoosePeriod={choosePeriod}
         onJumpToTrip={jumpToTrip}

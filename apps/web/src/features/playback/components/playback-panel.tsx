@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../model/format';
 import type { Period } from '../model/period';
 import { usePlaybackStore } from '../model/playback-store';
-import type { PlaybackTrip } from '../model/stops';
+import type { PlaybackStop, PlaybackTrip } from '../model/stops';
 import type { PlaybackTrack } from '../model/track';
 import { PeriodPicker } from './period-picker';
 import { PlayerControls } from './player-controls';
@@ -19,6 +19,7 @@ interface PlaybackPanelProps {
   track: PlaybackTrack | undefined;
   log: UseQueryResult<PlaybackTrack>;
   trips: readonly PlaybackTrip[];
+  stops: readonly PlaybackStop[];
   onChooseVehicle: (kendaraanId: number) => void;
   onChoosePeriod: (period: Period) => void;
   onJumpToTrip: (trip: PlaybackTrip) => void;
@@ -70,7 +71,7 @@ function LoadState({ log, kendaraanId }: Pick<PlaybackPanelProps, 'log' | 'kenda
 export function PlaybackPanel(props: PlaybackPanelProps) {
   const { t, i18n } = useTranslation('playback');
   const lang = i18n.resolvedLanguage ?? 'en';
-  const { kendaraanId, period, track, log, trips } = props;
+  const { kendaraanId, period, track, log, trips, stops } = props;
   const ready = !!track && track.count > 0 && !log.isFetching;
   return (
     <section className="playback-panel" data-testid="playback-panel" data-map-overlay aria-label={t('title')}>
@@ -98,7 +99,7 @@ export function PlaybackPanel(props: PlaybackPanelProps) {
         <LoadState log={log} kendaraanId={kendaraanId} />
         {ready && (
           <>
-            <PlayerControls track={track} />
+            <PlayerControls track={track} stops={stops} />
             <SpeedLegend />
             <TripList trips={trips} onJump={props.onJumpToTrip} />
           </>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-time';
 import { multiplierOf, PLAY_MULTIPLIERS, playSpeedOf, stepIndex } from '../model/player';
 import { usePlaybackStore } from '../model/playback-store';
+import type { PlaybackStop } from '../model/stops';
 import type { PlaybackTrack } from '../model/track';
 import { PlayerReadout } from './player-readout';
 
@@ -36,7 +37,7 @@ function IndexSlider({ track }: { track: PlaybackTrack }) {
 }
 
 /** Play, pause, step, scrub, speed and follow; then what the vehicle was doing at the index. */
-export function PlayerControls({ track }: { track: PlaybackTrack }) {
+export function PlayerControls({ track, stops }: { track: PlaybackTrack; stops: readonly PlaybackStop[] }) {
   const { t } = useTranslation('playback');
   const play = usePlaybackStore((s) => s.play);
   const playSpeed = usePlaybackStore((s) => s.playSpeed);
@@ -113,7 +114,7 @@ export function PlayerControls({ track }: { track: PlaybackTrack }) {
         onChange={(m) => setPlaySpeed(playSpeedOf(m))}
       />
       <IndexSlider track={track} />
-      <PlayerReadout track={track} />
+      <PlayerReadout track={track} stops={stops} />
     </div>
   );
 }

@@ -4,10 +4,12 @@ import { formatDateTime } from '../../../lib/date-time';
 import { placeText } from '../../../lib/place-text';
 import { formatNumber } from '../model/format';
 import { usePlaybackStore } from '../model/playback-store';
+import { stopAt } from '../model/server-activity';
+import type { PlaybackStop } from '../model/stops';
 import type { PlaybackTrack } from '../model/track';
 
 /** The fix at the index: its time in the user's zone, speed, ignition and place (the spec's latest log). */
-export function PlayerReadout({ track }: { track: PlaybackTrack }) {
+export function PlayerReadout({ track, stops }: { track: PlaybackTrack; stops: readonly PlaybackStop[] }) {
   const { t, i18n } = useTranslation('playback');
   const lang = i18n.resolvedLanguage ?? 'en';
   const i = Math.min(
@@ -15,6 +17,8 @@ export function PlayerReadout({ track }: { track: PlaybackTrack }) {
     track.count - 1,
   );
   const ignition = track.ignition[i];
+  // Standing at a stop the server named: its place; else the coordinates.
+  const place = stopAt(stops, i)?.place;
   return (
     <Descriptions column={1} size="small" className="playback-readout">
       <Descriptions.Item label={t('player.time')}>
@@ -36,7 +40,7 @@ export function PlayerReadout({ track }: { track: PlaybackTrack }) {
         </Tag>
       </Descriptions.Item>
       <Descriptions.Item label={t('player.place')}>
-        <span data-testid="playback-place">{placeText({ lat: track.lat[i], lon: track.lon[i] })}</span>
+        <span data-testid="playback-place">{placeText({ place, lat: track.lat[i], lon: track.lon[i] })}</span>
       </Descriptions.Item>
     </Descriptions>
   );

@@ -1,6 +1,7 @@
 import { Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-time';
+import { placeText } from '../../../lib/place-text';
 import { formatNumber, hoursMinutes } from '../model/format';
 import type { PlaybackTrip } from '../model/stops';
 
@@ -49,6 +50,11 @@ export function TripList({
                 <span className="playback-trip-when">
                   {formatDateTime(new Date(trip.start))} – {until(trip)}
                 </span>
+                {trip.startPlace && trip.endPlace && (
+                  <span className="playback-trip-places" data-testid="playback-trip-places">
+                    {placeText({ place: trip.startPlace })} → {placeText({ place: trip.endPlace })}
+                  </span>
+                )}
                 <dl className="playback-trip-summary">
                   <dt>{t('trips.distance')}</dt>
                   <dd>{t('trips.km', { km: formatNumber(trip.distanceKm, lang, 1) })}</dd>

@@ -1,3 +1,4 @@
+import type { PlaceRef } from '@pantau/contracts';
 import { distanceKm, type PlaybackTrack } from './track';
 
 /** Under this a vehicle stands still, km/h. */
@@ -18,6 +19,8 @@ export interface PlaybackStop {
   end: number;
   lon: number;
   lat: number;
+  /** Where, as the server names it (its stops only). */
+  place?: PlaceRef;
 }
 
 export interface PlaybackTrip {
@@ -35,6 +38,9 @@ export interface PlaybackTrip {
   /** Halts shorter than a stop. */
   stops: number;
   violations: number;
+  /** Where it started and ended, as the server names them (its trips only). */
+  startPlace?: PlaceRef;
+  endPlace?: PlaceRef;
 }
 
 interface StillRun {
