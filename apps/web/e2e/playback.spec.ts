@@ -134,3 +134,63 @@ test('S-046 playback on a phone in Indonesian: the panel is a bottom sheet', asy
   expect(Math.abs(box.y + box.height - (stage.y + stage.height))).toBeLessThan(2);
   await screenshot(page, 'playback-phone-id');
 });
+
+/** A month of fixes every 10 s, circling east of Jakarta at speeds through every band. */
+function syntheticLog(from: number, count: number, skip: number, take: number) {
+  const results = [];
+  for (let i = skip; i < Math.min(count, skip + take); i++) {
+    const a = i / 2000;
+    results.push({
+      fixTime: new Date(from + i * 10_000).toISOString(),
+      lat: -6.25 + 0.1 * Math.sin(a),
+      lon: 107.0 + 0.15 * Math.cos(a),
+      speed: (i % 1000) / 10,
+      course: (i / 10) % 360,
+      ignition: true,
+      altitude: null,
+      satellites: 9,
+      valid: true,
+    });
+  }
+  return { count, results };
+}
+
+test('S-046 a month of positions: 260,000 fixes load page by page, draw simplified and play at ×64', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const count = 260_000;
+  const from = Date.parse('2026-10-01T00:00:00Z');
+  const to = from + 30 * 86_400_000;
+  const pages: number[] = [];
+  await page.route('**/api/logs/gps?**', async (route) => {
+    const url = new URL(route.request().url());
+    const skip = Number(url.searchParams.get('Skip'));
+    pages.push(skip);
+    await route.fulfill({ json: syntheticLog(from, count, skip, Number(url.searchParams.get('Take'))) });
+  });
+  await signInToShell(page, 'admin');
+  await openLiveMap(page);
+  await page.getByTestId('playback-open').click();
+  await page.getByTestId('playback-vehicle').click();
+  await page.keyboard.type('CC-0');
+  await page.locator('.ant-select-item-option').first().click();
+  await expect(page).toHaveURL(/playback=\d+/);
+  const id = new URL(page.url()).searchParams.get('playback')!;
+  const period = `period=custom&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`;
+  await page.goto(`/map?playback=${id}&${period}`);
+
+  expect(await trackLoaded(page)).toBe(count);
+  // Six pages of at most 50,000, one after another.
+  expect([...new Set(pages)].sort((a, b) => a - b)).toEqual([0, 50_000, 100_000, 150_000, 200_000, 250_000]);
+  const drawn = Number(await mapView(page).getAttribute('data-playback-drawn'));
+  expect(drawn).toBeGreaterThan(100);
+  expect(drawn).toBeLessThanOrEqual(4000);
+  await expect(page.getByTestId('playback-count')).toHaveText(/260,000/);
+
+  await page.getByTestId('playback-speed-64').click();
+  const moved = await advanceWhilePlaying(page, 2000);
+  expect(moved).toBeGreaterThan(20);
+  await expect(mapView(page)).toHaveAttribute('data-playback-index', String(await indexNow(page)));
+  await screenshot(page, 'playback-month');
+});
