@@ -25,7 +25,7 @@
 //   npm run build && node bench/map-bench.mjs [--sizes 1000,5000,10000] [--seconds 10] [--share 1]
 //     [--runs 1] [--dist apps/web/dist] [--profile out.cpuprofile] [--trace out.json]
 //     [--load-trace out.json] [--load-profile out.cpuprofile] [--warm] [--plain]
-//     [--network 20mbit-40ms,5mbit-100ms] [--no-unthrottled] [--geofences 0,2000] [--pan]
+//     [--network 20mbit-40ms,5mbit-100ms] [--no-unthrottled] [--geofences 0,2000] [--pan] [--pan-profile out.cpuprofile]
 /* global window, document, MutationObserver -- page.evaluate and init scripts run in the browser */
 import { chromium } from '@playwright/test';
 import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
@@ -63,7 +63,9 @@ const SECONDS = Number(arg('seconds', '10'));
 /** Geofence counts to run each size with (`--geofences 0,2000`); none asked: the geofence layer is empty. */
 const GEOFENCES = arg('geofences', '0').split(',').map(Number);
 /** `--pan`: a scripted pan and zoom after the steady window, its frames and long tasks measured. */
-const PAN = process.argv.includes('--pan');
+const PAN = process.argv.includes('--pan') || process.argv.includes('--pan-profile');
+/** Writes a CPU profile of the page's main thread during the pan and zoom (the last run). */
+const PAN_PROFILE = arg('pan-profile', '');
 /**
  * `--warm`: measure a second visit (the page opened once before in the same browser profile, so the
  * app's files come from the HTTP cache and V8's code cache), as an operator reopening the dashboard.
@@ -276,7 +278,7 @@ const me = {
   username: 'bench',
   displayName: 'Bench',
   email: 'bench@example.com',
-  groups: [{ unitId: 1, unitName: 'Bench', role: 'Administrator' }],
+  groups: [{ unitId: 1, unitName: 'Bench', role: 'Administrator', timeZone: 'Asia/Jakarta' }],
   defaultRole: 'Administrator',
   lastLogin: null,
 };
@@ -319,6 +321,13 @@ async function run(n, geofenceCount, profiling, network) {
     '/auth/me': JSON.stringify(me),
     '/tracking': snapshot,
     '/dashboard/summary': JSON.stringify(summary),
+    '/auth/settings': JSON.stringify({
+      language: 'en',
+      timeZone: null,
+      mapStyle: 'default',
+      notificationSound: true,
+      savedAt: null,
+    }),
     '/polygons': paged(makeGeofences(geofenceCount)),
   };
   let tick = 0;
@@ -481,7 +490,14 @@ async function run(n, geofenceCount, profiling, network) {
   const t1 = await page.evaluate(() => performance.now());
   if (profiling && TRACE) await browser.stopTracing();
   if (profiling && PROFILE) writeFileSync(PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+  if (profiling && PAN_PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const pan = PAN ? await panAndZoom(page, metric) : null;
+  if (profiling && PAN_PROFILE)
+    writeFileSync(PAN_PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const b = await page.evaluate(() => window.__bench);
   timers.forEach(clearInterval);
   sockets.forEach((ws) => ws.terminate());
@@ -520,9 +536,13 @@ async function run(n, geofenceCount, profiling, network) {
  * animation frame's time is kept meanwhile.
  */
 async function panAndZoom(page, metric) {
-  const box = await page.locator('[data-testid="map-view"]').boundingBox();
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
+  // The page's map, or the boot shell's (which the page keeps).
+  const [cx, cy] = await page.evaluate(() => {
+    const el =
+      document.querySelector('[data-testid="map-view"]') ?? document.querySelector('[data-vehicles-drawn]');
+    const r = el.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  });
   const m0 = await metric();
   const start = await page.evaluate(() => {
     const b = window.__bench;
@@ -601,7 +621,7 @@ for (const n of SIZES) {
         const r = await run(
           n,
           geofenceCount,
-          (PROFILE || TRACE || LOAD_TRACE || LOAD_PROFILE) !== '' &&
+          (PROFILE || TRACE || LOAD_TRACE || LOAD_PROFILE || PAN_PROFILE) !== '' &&
             n === SIZES.at(-1) &&
             i === RUNS - 1 &&
             geofenceCount === GEOFENCES.at(-1) &&
