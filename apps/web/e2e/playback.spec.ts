@@ -57,6 +57,23 @@ test('S-046 an Administrator plays back a demo vehicle over the last 24 h: track
   await expect(panel.getByTestId('playback-time')).toHaveText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} WIB/);
   await expect(panel.getByTestId('playback-speed-value')).toHaveText(/km\/h/);
   await expect(panel.getByTestId('playback-legend')).toBeVisible();
+  // Every over speed and over stop of the period is marked where it started.
+  const url = new URL(page.url());
+  const query = new URLSearchParams({
+    kendaraanId: url.searchParams.get('playback')!,
+    from: url.searchParams.get('from')!,
+    to: url.searchParams.get('to')!,
+    Take: '10000',
+  });
+  const lists = await Promise.all(
+    ['overspeed', 'overstop'].map(async (kind) => {
+      const answer = await page.request.get(`/api/${kind}?${query}`);
+      expect(answer.status()).toBe(200);
+      return ((await answer.json()) as { results: { position: unknown }[] }).results;
+    }),
+  );
+  const violations = lists.flat().filter((r) => r.position !== null).length;
+  await expect(mapView(page)).toHaveAttribute('data-playback-violations', String(violations));
   await screenshot(page, 'playback-loaded');
 
   // The spec's default speed: 1000 ms per step; ×8 moves eight times as many steps in the same time.
@@ -193,4 +210,24 @@ test('S-046 a month of positions: 260,000 fixes load page by page, draw simplifi
   expect(moved).toBeGreaterThan(20);
   await expect(mapView(page)).toHaveAttribute('data-playback-index', String(await indexNow(page)));
   await screenshot(page, 'playback-month');
+});
+
+test('S-046 a Guest plays back a vehicle: the track and trips, no violations marked', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (/\/api\/(overspeed|overstop)\?/.test(r.url()) && r.status() === 403) refused.push(r.url());
+  });
+  await signInToShell(page, 'guest');
+  await openLiveMap(page);
+  await page.getByTestId('playback-open').click();
+  await page.getByTestId('playback-vehicle').click();
+  await page.keyboard.type('CC-0');
+  await page.locator('.ant-select-item-option').first().click();
+  await trackLoaded(page);
+  await expect(page.getByTestId('playback-trip').first()).toBeVisible();
+  await expect(mapView(page)).toHaveAttribute('data-playback-violations', '0');
+  expect(refused.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('playback-panel').locator('.ant-alert-error')).toHaveCount(0);
+  await page.getByTestId('playback-forward').click();
+  await expect(page.getByTestId('playback-slider')).toHaveAttribute('data-index', '1');
 });

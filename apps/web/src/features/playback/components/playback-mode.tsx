@@ -106,6 +106,10 @@ export function PlaybackMode({ onExit }: { onExit: () => void }) {
       },
       { replace: true },
     );
+  // The period in the URL from the start, so a reload or a shared link plays the same one.
+  useEffect(() => {
+    if (params.get('from') !== period.from || params.get('to') !== period.to) choosePeriod(period);
+  }, [period]); // eslint-disable-line react-hooks/exhaustive-deps
   const jumpToTrip = (trip: PlaybackTrip) => {
     const store = usePlaybackStore.getState();
     store.setPlay(false);
