@@ -122,7 +122,9 @@ export function VehiclesLayer({ vehicles, selected, onSelect, onSpot }: Vehicles
     // One handler for the vehicle layers: a click on a vehicle drawn twice (the selected one) or on
     // vehicles on top of each other is one click.
     const onClick = (e: MapMouseEvent) => {
-      if (!onSelectRef.current) return;
+      // While the drawing tool listens (draw-tool.tsx marks the container), a click is a vertex of the
+      // shape being drawn: it must not also open a vehicle or zoom into a cluster under it.
+      if (!onSelectRef.current || map.getContainer().dataset.drawReady === 'true') return;
       const layers = clickable.filter((id) => map.getLayer(id));
       const features = map.queryRenderedFeatures(e.point, { layers });
       const cluster = features.find((f) => f.layer.id === LAYER.clusters);
