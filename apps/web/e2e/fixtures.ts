@@ -46,3 +46,28 @@ export async function sidebarPaths(page: Page): Promise<string[]> {
     .locator('.ant-menu a[href]')
     .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 }
+
+/** Opens /map and waits until its vehicles are drawn. */
+export async function openMap(page: Page): Promise<void> {
+  await page.goto('/map');
+  await expect(page.getByTestId('map-view')).toHaveAttribute('data-vehicles-drawn', /^\d+$/, {
+    timeout: 30_000,
+  });
+}
+
+/** Opens the map's geography options (layers, geofences, POIs). */
+export async function openGeographyOptions(page: Page): Promise<void> {
+  await page.getByTestId('geography-options-button').click();
+  await expect(page.getByTestId('geography-options')).toBeVisible();
+}
+
+/** Clicks the map at an offset (px) from its centre, slowly enough for the drawing tool to see each click. */
+export async function clickMap(page: Page, dx: number, dy: number): Promise<void> {
+  const box = (await page.getByTestId('map-view').boundingBox())!;
+  const x = box.x + box.width / 2 + dx;
+  const y = box.y + box.height / 2 + dy;
+  await page.mouse.move(x, y, { steps: 4 });
+  await page.mouse.down();
+  await page.mouse.up();
+  await page.waitForTimeout(150);
+}

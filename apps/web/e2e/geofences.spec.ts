@@ -3,32 +3,9 @@ import type { GeofenceList, GeofenceRow, VehicleList } from '@pantau/contracts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { screenshot, signInToShell } from './fixtures';
+import { clickMap, openGeographyOptions, openMap, screenshot, signInToShell } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-async function openMap(page: Page) {
-  await page.goto('/map');
-  await expect(page.getByTestId('map-view')).toHaveAttribute('data-vehicles-drawn', /^\d+$/, {
-    timeout: 30_000,
-  });
-}
-
-async function openOptions(page: Page) {
-  await page.getByTestId('geography-options-button').click();
-  await expect(page.getByTestId('geography-options')).toBeVisible();
-}
-
-/** Clicks the map at an offset (px) from its centre, slowly enough for the drawing tool to see each click. */
-async function clickMap(page: Page, dx: number, dy: number) {
-  const box = (await page.getByTestId('map-view').boundingBox())!;
-  const x = box.x + box.width / 2 + dx;
-  const y = box.y + box.height / 2 + dy;
-  await page.mouse.move(x, y, { steps: 4 });
-  await page.mouse.down();
-  await page.mouse.up();
-  await page.waitForTimeout(150);
-}
 
 async function startNew(page: Page, shape: 'polygon' | 'circle') {
   await page.getByTestId('geofence-new').click();
@@ -52,7 +29,7 @@ test('S-044 an Administrator draws a polygon and a circle on the map, saves them
   const run = Date.now().toString(36).toUpperCase();
   await signInToShell(page, 'admin');
   await openMap(page);
-  await openOptions(page);
+  await openGeographyOptions(page);
 
   // A polygon: three corners, then the first again to close it.
   await startNew(page, 'polygon');
@@ -72,7 +49,7 @@ test('S-044 an Administrator draws a polygon and a circle on the map, saves them
   await page.reload();
   await openMap(page);
   await expect(page.getByTestId('map-view')).toHaveAttribute('data-geofences-drawn', /^[1-9]\d*$/);
-  await openOptions(page);
+  await openGeographyOptions(page);
   await page.getByTestId('geofence-search').locator('input').fill(run);
   const items = page.getByTestId('geofence-list-item');
   await expect(items).toHaveCount(2);
@@ -88,7 +65,7 @@ test('S-048 an Administrator imports geofences from a KML file through the check
 }) => {
   await signInToShell(page, 'admin');
   await openMap(page);
-  await openOptions(page);
+  await openGeographyOptions(page);
   await page.getByTestId('geofence-import-open').click();
   const dialog = page.getByTestId('geofence-import');
   // Names of their own, so a retry over the same database does not meet its first try's geofences.
@@ -114,7 +91,7 @@ test('the geofence options on a phone and in Indonesian', async ({ page }) => {
   await signInToShell(page, 'admin');
   await page.evaluate(() => localStorage.setItem('language', 'id'));
   await openMap(page);
-  await openOptions(page);
+  await openGeographyOptions(page);
   await expect(page.getByTestId('geography-options')).toContainText('Lapisan peta');
   await screenshot(page, 'geofences-phone-id');
 });
@@ -128,7 +105,7 @@ async function storedGeofences(page: Page, search: string): Promise<GeofenceRow[
 
 /** Opens a geofence from the options' list: the map flies to it and its details open. */
 async function chooseFromList(page: Page, code: string) {
-  await openOptions(page);
+  await openGeographyOptions(page);
   await page.getByTestId('geofence-search').locator('input').fill(code);
   await page.locator(`[data-testid="geofence-list-item"][data-code="${code}"]`).click();
   await expect(page.getByTestId('geofence-details')).toBeVisible();
@@ -140,7 +117,7 @@ test('S-048 an Administrator draws a corridor and saves it with its width', asyn
   const run = Date.now().toString(36).toUpperCase();
   await signInToShell(page, 'admin');
   await openMap(page);
-  await openOptions(page);
+  await openGeographyOptions(page);
   await page.getByTestId('geofence-new').click();
   await page.getByTestId('geofence-shape-corridor').click();
   await expect(page.getByTestId('map-view')).toHaveAttribute('data-draw-ready', 'true');
@@ -228,7 +205,7 @@ test("S-044 the geofence form shows the server's 409 under Code for a code alrea
   });
   expect(created.status()).toBe(201);
   await openMap(page);
-  await openOptions(page);
+  await openGeographyOptions(page);
   await startNew(page, 'circle');
   await clickMap(page, -300, 160);
   await clickMap(page, -250, 160);
@@ -245,7 +222,7 @@ test("S-044 the geofence form shows the server's 409 under Code for a code alrea
 test("S-044 export downloads a GeoJSON file with the unit's geofences", async ({ page }) => {
   await signInToShell(page, 'admin');
   await openMap(page);
-  await openOptions(page);
+  await openGeographyOptions(page);
   const download = page.waitForEvent('download');
   await page.getByTestId('geofence-export').click();
   const file = await download;

@@ -1,24 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { MarkerList } from '@pantau/contracts';
-import { screenshot, signInToShell } from './fixtures';
-
-async function openMap(page: Page) {
-  await page.goto('/map');
-  await expect(page.getByTestId('map-view')).toHaveAttribute('data-vehicles-drawn', /^\d+$/, {
-    timeout: 30_000,
-  });
-}
-
-async function openOptions(page: Page) {
-  await page.getByTestId('geography-options-button').click();
-  await expect(page.getByTestId('geography-options')).toBeVisible();
-}
-
-/** Clicks the map at an offset (px) from its centre. */
-async function clickMap(page: Page, dx: number, dy: number) {
-  const box = (await page.getByTestId('map-view').boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
-}
+import { clickMap, openGeographyOptions, openMap, screenshot, signInToShell } from './fixtures';
 
 async function storedMarkers(page: Page, search: string) {
   const res = await page.request.get(`/api/markers?Take=100&search=${encodeURIComponent(search)}`);
@@ -28,7 +10,7 @@ async function storedMarkers(page: Page, search: string) {
 
 /** Opens a POI from the options' list: the map flies to it and its details open. */
 async function chooseFromList(page: Page, search: string) {
-  await openOptions(page);
+  await openGeographyOptions(page);
   await page.getByTestId('poi-search').locator('input').fill(search);
   const item = page.getByTestId('poi-list-item').filter({ hasText: search });
   await expect(page.getByTestId('poi-list-item')).toHaveCount(1);
@@ -43,7 +25,7 @@ test('S-062 an Administrator places a POI by clicking the map, renames and moves
   const run = Date.now().toString(36).toUpperCase();
   await signInToShell(page, 'admin');
   await openMap(page);
-  await openOptions(page);
+  await openGeographyOptions(page);
 
   // Place: the form asks for a click on the map, then the name and the kind.
   await page.getByTestId('poi-new').click();
@@ -104,7 +86,7 @@ test('S-062 a User sees the POIs and their details without any edit control', as
 
   await signInToShell(page, 'operator');
   await openMap(page);
-  await openOptions(page);
+  await openGeographyOptions(page);
   await expect(page.getByTestId('poi-list')).toBeVisible();
   await expect(page.getByTestId('poi-new')).toHaveCount(0);
   await page.getByTestId('poi-search').locator('input').fill(run);
@@ -120,7 +102,7 @@ test('the POI list and form on a phone and in Indonesian', async ({ page }) => {
   await signInToShell(page, 'admin');
   await page.evaluate(() => localStorage.setItem('language', 'id'));
   await openMap(page);
-  await openOptions(page);
+  await openGeographyOptions(page);
   await expect(page.getByTestId('poi-list')).toContainText('Titik penting (POI)');
   await page.getByTestId('poi-list').scrollIntoViewIfNeeded();
   await screenshot(page, 'pois-phone-id');

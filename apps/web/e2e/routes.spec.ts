@@ -1,27 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signInToShell } from './fixtures';
-
-async function openMap(page: Page) {
-  await page.goto('/map');
-  await expect(page.getByTestId('map-view')).toHaveAttribute('data-vehicles-drawn', /^\d+$/, {
-    timeout: 30_000,
-  });
-}
+import { clickMap, openMap, screenshot, signInToShell } from './fixtures';
 
 async function openRoutes(page: Page) {
   await page.getByTestId('routes-button').click();
   await expect(page.getByTestId('route-list')).toBeVisible();
-}
-
-/** Clicks the map at an offset (px) from its centre, slowly enough for the drawing tool to see each click. */
-async function clickMap(page: Page, dx: number, dy: number) {
-  const box = (await page.getByTestId('map-view').boundingBox())!;
-  const x = box.x + box.width / 2 + dx;
-  const y = box.y + box.height / 2 + dy;
-  await page.mouse.move(x, y, { steps: 4 });
-  await page.mouse.down();
-  await page.mouse.up();
-  await page.waitForTimeout(150);
 }
 
 /** Opens an antd select and picks its option at `index` (options as the select lists them). */
