@@ -1,3 +1,4 @@
+import type { ExpressionSpecification } from 'maplibre-gl';
 import type { GeofenceRow, LngLat, MarkerRow, RoutePath } from '@pantau/contracts';
 
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -139,3 +140,17 @@ function distanceToLineM(line: readonly LngLat[], point: LngLat): number {
   }
   return best;
 }
+
+/**
+ * A corridor's true width on screen: `widthPx0` (its width in pixels at zoom 0) doubled at every zoom
+ * level, for a line layer's `line-width`.
+ */
+export const corridorWidthPx: ExpressionSpecification = [
+  'interpolate',
+  ['exponential', 2],
+  ['zoom'],
+  0,
+  ['get', 'widthPx0'],
+  22,
+  ['*', ['get', 'widthPx0'], 2 ** 22],
+];

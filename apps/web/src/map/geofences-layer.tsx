@@ -2,7 +2,7 @@ import type { GeofenceRow } from '@pantau/contracts';
 import type { ExpressionSpecification, GeoJSONSource, MapMouseEvent } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { GEO_LABEL_PREFIX } from './canvas-images';
-import { geofenceCollection } from './geofence-features';
+import { corridorWidthPx, geofenceCollection } from './geofence-features';
 import { removeOwned, useLayersVisible, useMap } from './map-context';
 
 /** The source starts empty; the data effect (after this one) fills it. */
@@ -25,15 +25,6 @@ const LABEL_MIN_ZOOM = 12;
 
 const isPolygon: ExpressionSpecification = ['==', ['geometry-type'], 'Polygon'];
 const isLine: ExpressionSpecification = ['==', ['geometry-type'], 'LineString'];
-const trueWidth: ExpressionSpecification = [
-  'interpolate',
-  ['exponential', 2],
-  ['zoom'],
-  0,
-  ['get', 'widthPx0'],
-  22,
-  ['*', ['get', 'widthPx0'], 2 ** 22],
-];
 
 interface GeofencesLayerProps {
   geofences: readonly GeofenceRow[];
@@ -87,7 +78,7 @@ export function GeofencesLayer({ geofences, visible, selectedId, onSelect }: Geo
         source: SOURCE,
         filter: isLine,
         layout: { 'line-cap': 'round', 'line-join': 'round' },
-        paint: { 'line-color': color, 'line-opacity': 0.2, 'line-width': trueWidth },
+        paint: { 'line-color': color, 'line-opacity': 0.2, 'line-width': corridorWidthPx },
       },
       before,
     );

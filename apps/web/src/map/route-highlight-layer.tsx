@@ -1,7 +1,7 @@
 import type { RoutePath } from '@pantau/contracts';
 import type { GeoJSONSource } from 'maplibre-gl';
 import { useEffect, useMemo } from 'react';
-import { routeCollection } from './geofence-features';
+import { corridorWidthPx, routeCollection } from './geofence-features';
 import { removeOwned, useMap } from './map-context';
 
 const EMPTY_COLLECTION: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -29,15 +29,7 @@ export function RouteHighlightLayer({ path }: { path: RoutePath | null }) {
         paint: {
           'line-color': COLOR,
           'line-opacity': 0.18,
-          'line-width': [
-            'interpolate',
-            ['exponential', 2],
-            ['zoom'],
-            0,
-            ['get', 'widthPx0'],
-            22,
-            ['*', ['get', 'widthPx0'], 2 ** 22],
-          ],
+          'line-width': corridorWidthPx,
         },
       },
       before,

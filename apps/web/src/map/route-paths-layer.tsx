@@ -1,7 +1,7 @@
 import type { RoutePath } from '@pantau/contracts';
 import type { GeoJSONSource } from 'maplibre-gl';
 import { useEffect, useMemo } from 'react';
-import { routeCollection } from './geofence-features';
+import { corridorWidthPx, routeCollection } from './geofence-features';
 import { removeOwned, useLayersVisible, useMap } from './map-context';
 
 /** The source starts empty; the data effect (after this one) fills it. */
@@ -34,15 +34,7 @@ export function RoutePathsLayer({
         paint: {
           'line-color': '#7c3aed',
           'line-opacity': 0.12,
-          'line-width': [
-            'interpolate',
-            ['exponential', 2],
-            ['zoom'],
-            0,
-            ['get', 'widthPx0'],
-            22,
-            ['*', ['get', 'widthPx0'], 2 ** 22],
-          ],
+          'line-width': corridorWidthPx,
         },
       },
       before,
