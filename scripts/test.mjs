@@ -16,6 +16,8 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Failed tests by name, printed again at the end so the last lines of a long run name them. */
+const failedTests = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -30,6 +32,18 @@ function addVitest(file) {
   totals.passed += j.numPassedTests ?? 0;
   totals.failed += j.numFailedTests ?? 0;
   totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  for (const file of j.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed') {
+        const why = String(t.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
+        failedTests.push(`${where} › ${t.fullName}: ${why}`);
+      }
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed')
+      failedTests.push(`${where}: ${String(file.message ?? '').split('\n')[0]}`);
+  }
 }
 
 function addPlaywright(file) {
@@ -86,6 +100,7 @@ try {
 }
 
 console.log('');
+for (const t of failedTests) console.log(`FAILED ${t}`);
 if (failures.length) console.log(`Failed steps: ${failures.join('; ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length || totals.failed ? 1 : 0);
