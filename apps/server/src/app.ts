@@ -21,6 +21,7 @@ import { usersModule } from './modules/users/users.module.js';
 import { vehiclesModule } from './modules/vehicles/vehicles.module.js';
 import { violationsModule } from './modules/violations/violations.module.js';
 import { webModule } from './modules/web/web.module.js';
+import { workOrdersModule } from './modules/work-orders/work-orders.module.js';
 import { liveChannel, type LiveHubOptions } from './plugins/live.js';
 import { createServer } from './plugins/server.js';
 
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(geographyModule);
   await app.register(violationsModule);
   await app.register(activityModule);
+  await app.register(workOrdersModule);
   await app.register(usersModule);
   await app.register(profileModule);
   await app.register(shareModule);

@@ -28,6 +28,7 @@ const auditEntities = [
   'geofence',
   'marker',
   'route',
+  'work_order',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 export const auditQuery = pagingQuery.extend({

@@ -28,3 +28,4 @@ export * from './trips.js';
 export * from './units.js';
 export * from './users.js';
 export * from './vehicles.js';
+export * from './work-orders.js';

@@ -115,11 +115,14 @@ export class GeographyCache {
 
   /** Reads one unit's geography again, or every unit's. */
   async refresh(db: Db, unitId?: number): Promise<void> {
-    const [geofences, routes, assigned] = await Promise.all([
+    const [geofences, routes, manual, ordered] = await Promise.all([
       loadGeofences(db, unitId),
       loadRoutes(db, unitId),
       loadVehicleRoutes(db, unitId),
+      loadWorkOrderRoutes(db, unitId),
     ]);
+    // A vehicle's current SPK decides its route; the route an Administrator set applies without one.
+    const assigned = [...manual, ...ordered];
     const geofencesOf = new Map<number, GeofenceRecord[]>();
     for (const g of geofences) {
       const list = geofencesOf.get(g.unitId);
@@ -204,6 +207,24 @@ async function loadRoutes(db: Db, unitId?: number): Promise<RouteRecord[]> {
     corridorWidthM: Number(r.corridor_width_m),
     originGeofenceId: num(r.origin_geofence_id),
     destinationGeofenceId: num(r.destination_geofence_id),
+  }));
+}
+
+/** The route of each vehicle's running SPK (on progress or abnormal; the earliest if several). */
+async function loadWorkOrderRoutes(
+  db: Db,
+  unitId?: number,
+): Promise<{ vehicleId: number; routeId: number; unitId: number }[]> {
+  const result = await db.execute(sql`
+    SELECT DISTINCT ON (w.vehicle_id) w.vehicle_id, w.route_id, r.unit_id
+    FROM work_orders w JOIN routes r USING (route_id)
+    WHERE r.aktif ${unitId === undefined ? sql`` : sql`AND r.unit_id = ${unitId}`}
+      AND w.status IN ('on_progress', 'abnormal')
+    ORDER BY w.vehicle_id, w.run_at, w.work_order_id`);
+  return rowsOf(result).map((r) => ({
+    vehicleId: Number(r.vehicle_id),
+    routeId: Number(r.route_id),
+    unitId: Number(r.unit_id),
   }));
 }
 

@@ -16,7 +16,7 @@ import { StateWriter } from './state-writer.js';
 import { tickStates } from './tick.js';
 import { recalculateVehicle, type Recalculated } from './recalculate.js';
 import { ConflictError } from '../errors.js';
-import type { IngestResult, IngestSource, TelemetryPipeline } from './types.js';
+import type { IngestResult, IngestSource, PipelineObserver, TelemetryPipeline } from './types.js';
 import { UnknownTrackers, type UnknownTrackerLimits } from './unknown-trackers.js';
 import { VehicleIndex } from './vehicle-index.js';
 import { trackingItemOf, type LiveState, type VehicleInfo } from '../live-state/live-state.js';
@@ -79,6 +79,16 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   const warn = (key: string, obj: Record<string, unknown>, msg: string) => {
     const suppressed = limiter.allow(key);
     if (suppressed !== null) logger.warn(suppressed > 0 ? { ...obj, suppressed } : obj, msg);
+  };
+
+  const observers: PipelineObserver[] = [];
+  const tell = (f: (o: PipelineObserver) => void) => {
+    for (const o of observers)
+      try {
+        f(o);
+      } catch (err) {
+        logger.error({ err }, 'a pipeline observer failed');
+      }
   };
 
   const geography = new GeographyCache(logger);
@@ -226,6 +236,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       stateWriter.note(vehicleId, state);
     }
     publishChanges(moved, events, now, vehicles, publish, logger);
+    if (events.length) tell((o) => o.events?.(events));
   }
 
   /** Time passing: every vehicle's `onTick` (GPS lost, over-stop timing) and its GPS status. */
@@ -305,6 +316,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
         const next = { ...state, ruleState: done.ruleState };
         states.set(vehicleId, next);
         stateWriter.note(vehicleId, next);
+        tell((o) => o.recalculated?.(vehicleId, from));
         return done;
       });
     } finally {
@@ -325,6 +337,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       if (started) await geography.refresh(db, unitId);
     },
     tick,
+    observe: (observer) => void observers.push(observer),
     liveState: (vehicleId) => states.get(vehicleId) ?? null,
     flushStates: () => stateWriter.flush(),
     trackingItem(vehicleId) {

@@ -43,6 +43,12 @@ export interface Pipeline {
   close(): Promise<void>;
 }
 
+/** What `observe` hears of; a throwing observer is logged and does not stop the pipeline. */
+export interface PipelineObserver {
+  events?(events: readonly { vehicleId: number; unitId: number; kind: string }[]): void;
+  recalculated?(vehicleId: number, from: Date): void;
+}
+
 export interface TelemetryPipeline extends Pipeline {
   /** Loads the vehicle index and live states and starts the tick; `ingest` calls it when needed. */
   start(): Promise<void>;
@@ -55,6 +61,12 @@ export interface TelemetryPipeline extends Pipeline {
   refreshGeography(unitId: number): Promise<void>;
   /** Runs every vehicle's `onTick` now (GPS lost, over-stop timing). */
   tick(): Promise<void>;
+  /**
+   * Tells `observer` what was stored: the events of each commit (batches and ticks), and each
+   * vehicle whose history was worked out again. Derivations from stored facts (work-order milestones)
+   * follow from here, outside the commit.
+   */
+  observe(observer: PipelineObserver): void;
   /** The live item of a vehicle as this instance knows it. */
   trackingItem(vehicleId: number): TrackingItem | null;
   /** A vehicle's live state as this instance knows it (newer than `vehicle_state` until the next flush). */

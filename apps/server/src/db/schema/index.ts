@@ -6,3 +6,4 @@ export * from './telemetry.js';
 export * from './management.js';
 export * from './geography.js';
 export * from './activity.js';
+export * from './work-orders.js';
