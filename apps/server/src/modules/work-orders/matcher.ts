@@ -52,7 +52,7 @@ export function createMatcher(deps: {
   clock: () => Date;
   logger: Pick<FastifyBaseLogger, 'error'>;
   /** The unit's current SPKs changed (status): the dashboard and the over-route rule follow. */
-  statusChanged: (unitId: number) => void;
+  statusChanged: (unitId: number) => Promise<void>;
 }) {
   const { db, clock, logger } = deps;
 
@@ -182,7 +182,7 @@ export function createMatcher(deps: {
             set: { detectedAt: date(m[milestone].detectedMs), geofenceId: m[milestone].geofenceId },
           });
     });
-    if (statusChanged) deps.statusChanged(o.unitId);
+    if (statusChanged) await deps.statusChanged(o.unitId);
     return statusChanged;
   }
 

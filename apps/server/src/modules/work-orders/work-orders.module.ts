@@ -26,11 +26,11 @@ const SWEEP_MS = 60_000;
  */
 export const workOrdersModule = fp(
   async (app) => {
-    const statusChanged = (unitId: number) => {
-      app.pipeline
+    const statusChanged = async (unitId: number) => {
+      app.liveHub.publish({ type: 'summary', unitId });
+      await app.pipeline
         .refreshGeography(unitId)
         .catch((err: unknown) => app.log.error({ err, unitId }, 'refreshing routes after an SPK failed'));
-      app.liveHub.publish({ type: 'summary', unitId });
     };
     const matcher = createMatcher({ db: app.db, clock: app.clock, logger: app.log, statusChanged });
     const repo = createWorkOrdersRepo(app.db);
@@ -39,7 +39,7 @@ export const workOrdersModule = fp(
       repo,
       clock: app.clock,
       rematch: async (id) => void (await matcher.match(id)),
-      changed: async (unitId) => statusChanged(unitId),
+      changed: statusChanged,
     });
     const units = createWorkOrderUnits({ db: app.db, service, clock: app.clock });
     app.decorate('workOrders', { service, matcher });
