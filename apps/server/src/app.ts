@@ -52,7 +52,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(liveChannel, telemetry);
   await app.register(ingestPlugin, telemetry);
   await app.register(trackingModule);
-  await app.register(dashboardModule);
   await app.register(trackersModule);
   await app.register(vehiclesModule);
   await app.register(driversModule);
@@ -61,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(violationsModule);
   await app.register(activityModule);
   await app.register(workOrdersModule);
+  await app.register(dashboardModule);
   await app.register(usersModule);
   await app.register(profileModule);
   await app.register(shareModule);
