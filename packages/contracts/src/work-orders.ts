@@ -286,7 +286,11 @@ export const workOrderKindLabel = z.object({
   description: optionalText(200),
 });
 export type WorkOrderKindLabel = z.infer<typeof workOrderKindLabel>;
-export const workOrderKindLabels = z.object({ results: z.array(workOrderKindLabel) });
+export const workOrderKindLabels = z.object({
+  results: z.array(
+    z.object({ kind: z.enum(WORK_ORDER_KINDS), label: z.string(), description: z.string().nullable() }),
+  ),
+});
 export const workOrderKindLabelsInput = z.object({
   results: z.array(workOrderKindLabel).min(1).max(WORK_ORDER_KINDS.length),
 });
