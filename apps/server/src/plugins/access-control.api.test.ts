@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { reportsOf, type ReportName } from '@pantau/contracts';
-import { userGroups, users } from '../db/schema/index.js';
+import { userGroups, users, vehicles as vehiclesTable } from '../db/schema/index.js';
 import { call, signIn, startTestApp, UNIT, type CallOptions, type TestApp } from '../test/test-app.js';
 
 /**
@@ -50,6 +50,8 @@ async function snapshotOfSunter() {
     `/api/trayek/jalur?trayekId=${ids.trayekId}`,
     `/api/trayek/points?trayekId=${ids.trayekId}`,
     `/api/kendaraan/${ids.kendaraanId}/trayek`,
+    `/api/spk/${ids.spkId}`,
+    `/api/spk/kinds`,
   ];
   const answers = await Promise.all(paths.map((p) => call(t.url, p, sunterAdmin())));
   return JSON.stringify(answers.map((a) => a.json));
@@ -113,6 +115,11 @@ beforeAll(async () => {
     })),
   );
 
+  // Documents that never block an SPK (the demo fleet has some expired on purpose).
+  await t.db.db
+    .update(vehiclesTable)
+    .set({ kirDue: null, stnkDue: null })
+    .where(eq(vehiclesTable.unitId, UNIT.sunter));
   const vehicles = (await call(t.url, '/api/kendaraan?Take=1000', sunterAdmin())).json.results as {
     kendaraanId: number;
     nomorPolisi: string;
@@ -140,7 +147,17 @@ beforeAll(async () => {
       body: { name: 'SPBU Sunter', icon: 'fuel', position: [106.88, -6.14] },
     })
   ).json;
+  const spkBody = {
+    kind: 'ccr',
+    spkNumber: 'SPK-ACCESS-1',
+    kendaraanId: vehicle.kendaraanId,
+    trayekId: trayek.trayekId,
+    runDate: '2031-03-01T08:00:00+07:00',
+  };
+  const spk = (await call(t.url, '/api/spk', { ...sunterAdmin(), body: spkBody })).json.spk;
   ids = {
+    spkId: String(spk.spkId),
+    milestone: 'out_pool',
     polygonId: String(polygon.polygonId),
     trayekId: String(trayek.trayekId),
     markerId: String(marker.markerId),
@@ -180,6 +197,11 @@ beforeAll(async () => {
       to: queryValues.to,
     },
     'PUT /api/kendaraan/{kendaraanId}/trayek': { trayekId: trayek.trayekId },
+    'POST /api/spk': { ...spkBody, spkNumber: 'SPK-ACCESS-2', runDate: '2031-04-01T08:00:00+07:00' },
+    'PUT /api/spk/{spkId}': { ...spkBody, notes: 'changed by someone else' },
+    'POST /api/spk/{spkId}/cancel': {},
+    'PUT /api/spk/{spkId}/milestones/{milestone}': { at: '2031-03-01T02:00:00Z' },
+    'PUT /api/spk/kinds': { results: [{ kind: 'ccr', label: 'Changed kind' }] },
     'POST /api/export/token': { report: 'overspeed', query: { from: queryValues.from, to: queryValues.to } },
   };
   sunterMarks = vehicles.flatMap((v) => [v.nomorPolisi, v.pantauKendaraanId]);
