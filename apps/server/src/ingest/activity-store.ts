@@ -1,6 +1,7 @@
 import type { Position } from '@pantau/protocols';
 import { localMidnight } from '@pantau/contracts';
 import { sql } from 'drizzle-orm';
+import { rawOf } from './position-store.js';
 import type { Db } from '../db/client.js';
 import { activityDays, stops, trips } from '../db/schema/index.js';
 import {
@@ -102,33 +103,90 @@ function lastByKey<T extends { vehicleId: number }>(rows: T[], key: (r: T) => st
   return [...byKey.values()];
 }
 
-const excluded = (columns: string[]) =>
-  Object.fromEntries(columns.map((c) => [c, sql.raw(`excluded.${snake(c)}`)]));
-const snake = (c: string) => c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
+/** A column of an upsert: its name, its PostgreSQL array type, and how a row gives its value. */
+interface Column<T> {
+  name: string;
+  type: string;
+  of: (r: T) => number | boolean | string | Date | null | undefined;
+}
 
-const TRIP_COLUMNS = [
-  'endedAt',
-  'open',
-  'startLat',
-  'startLon',
-  'endLat',
-  'endLon',
-  'distanceM',
-  'drivingS',
-  'idleS',
-  'maxSpeed',
-  'halts',
+/** An array literal element: numbers, booleans, days and ISO times need no quotes. */
+const element = (v: number | boolean | string | Date | null | undefined) =>
+  v === null || v === undefined ? 'NULL' : v instanceof Date ? v.toISOString() : String(v);
+
+/**
+ * One `INSERT … SELECT FROM unnest(…) ON CONFLICT (key) DO UPDATE` with each column sent as one array
+ * literal: a few parameters whatever the number of rows, where the query builder binds one per value
+ * (most of the write's time with a thousand vehicles a batch).
+ */
+async function upsertRows<T>(
+  tx: Db,
+  table: string,
+  columns: readonly Column<T>[],
+  key: readonly string[],
+  rows: readonly T[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const arrays = columns.map((c) => {
+    let out = '';
+    for (let i = 0; i < rows.length; i++) out += (i === 0 ? '' : ',') + element(c.of(rows[i]!));
+    return `{${out}}`;
+  });
+  const names = columns.map((c) => c.name).join(', ');
+  const update = columns
+    .filter((c) => !key.includes(c.name))
+    .map((c) => `${c.name} = excluded.${c.name}`)
+    .join(', ');
+  await rawOf(tx).query(
+    `INSERT INTO ${table} (${names})
+    SELECT * FROM unnest(${columns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')})
+    ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${update}`,
+    arrays,
+  );
+}
+
+type TripRow = typeof trips.$inferInsert;
+type StopRow = typeof stops.$inferInsert;
+type DayRow = typeof activityDays.$inferInsert;
+
+const TRIP_COLUMNS: Column<TripRow>[] = [
+  { name: 'unit_id', type: 'int', of: (r) => r.unitId },
+  { name: 'vehicle_id', type: 'int', of: (r) => r.vehicleId },
+  { name: 'started_at', type: 'timestamptz', of: (r) => r.startedAt },
+  { name: 'ended_at', type: 'timestamptz', of: (r) => r.endedAt },
+  { name: 'open', type: 'boolean', of: (r) => r.open },
+  { name: 'start_lat', type: 'float8', of: (r) => r.startLat },
+  { name: 'start_lon', type: 'float8', of: (r) => r.startLon },
+  { name: 'end_lat', type: 'float8', of: (r) => r.endLat },
+  { name: 'end_lon', type: 'float8', of: (r) => r.endLon },
+  { name: 'distance_m', type: 'float8', of: (r) => r.distanceM },
+  { name: 'driving_s', type: 'int', of: (r) => r.drivingS },
+  { name: 'idle_s', type: 'int', of: (r) => r.idleS },
+  { name: 'max_speed', type: 'real', of: (r) => r.maxSpeed },
+  { name: 'halts', type: 'int', of: (r) => r.halts },
 ];
-const STOP_COLUMNS = ['endedAt', 'open', 'lat', 'lon', 'idleS'];
-const DAY_COLUMNS = [
-  'distanceM',
-  'drivingS',
-  'idleS',
-  'engineS',
-  'firstMoveAt',
-  'lastMoveAt',
-  'maxSpeed',
-  'closed',
+const STOP_COLUMNS: Column<StopRow>[] = [
+  { name: 'unit_id', type: 'int', of: (r) => r.unitId },
+  { name: 'vehicle_id', type: 'int', of: (r) => r.vehicleId },
+  { name: 'started_at', type: 'timestamptz', of: (r) => r.startedAt },
+  { name: 'ended_at', type: 'timestamptz', of: (r) => r.endedAt },
+  { name: 'open', type: 'boolean', of: (r) => r.open },
+  { name: 'lat', type: 'float8', of: (r) => r.lat },
+  { name: 'lon', type: 'float8', of: (r) => r.lon },
+  { name: 'idle_s', type: 'int', of: (r) => r.idleS },
+];
+const DAY_COLUMNS: Column<DayRow>[] = [
+  { name: 'vehicle_id', type: 'int', of: (r) => r.vehicleId },
+  { name: 'day', type: 'date', of: (r) => r.day },
+  { name: 'unit_id', type: 'int', of: (r) => r.unitId },
+  { name: 'distance_m', type: 'float8', of: (r) => r.distanceM },
+  { name: 'driving_s', type: 'int', of: (r) => r.drivingS },
+  { name: 'idle_s', type: 'int', of: (r) => r.idleS },
+  { name: 'engine_s', type: 'int', of: (r) => r.engineS },
+  { name: 'first_move_at', type: 'timestamptz', of: (r) => r.firstMoveAt },
+  { name: 'last_move_at', type: 'timestamptz', of: (r) => r.lastMoveAt },
+  { name: 'max_speed', type: 'real', of: (r) => r.maxSpeed },
+  { name: 'closed', type: 'boolean', of: (r) => r.closed },
 ];
 
 /** Writes the rows: one upsert per table (a trip or stop by vehicle and start, a day by vehicle and day). */
@@ -136,24 +194,9 @@ export async function storeActivity(tx: Db, rows: ActivityRows): Promise<void> {
   const t = lastByKey(rows.trips, (r) => (r.startedAt as Date).getTime());
   const s = lastByKey(rows.stops, (r) => (r.startedAt as Date).getTime());
   const d = lastByKey(rows.days, (r) => r.day);
-  if (t.length > 0)
-    await tx
-      .insert(trips)
-      .values(t)
-      .onConflictDoUpdate({ target: [trips.vehicleId, trips.startedAt], set: excluded(TRIP_COLUMNS) });
-  if (s.length > 0)
-    await tx
-      .insert(stops)
-      .values(s)
-      .onConflictDoUpdate({ target: [stops.vehicleId, stops.startedAt], set: excluded(STOP_COLUMNS) });
-  if (d.length > 0)
-    await tx
-      .insert(activityDays)
-      .values(d)
-      .onConflictDoUpdate({
-        target: [activityDays.vehicleId, activityDays.day],
-        set: excluded(DAY_COLUMNS),
-      });
+  await upsertRows(tx, 'trips', TRIP_COLUMNS, ['vehicle_id', 'started_at'], t);
+  await upsertRows(tx, 'stops', STOP_COLUMNS, ['vehicle_id', 'started_at'], s);
+  await upsertRows(tx, 'activity_days', DAY_COLUMNS, ['vehicle_id', 'day'], d);
 }
 
 const rowsOf = (r: unknown): Record<string, unknown>[] =>
