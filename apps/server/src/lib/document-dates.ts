@@ -1,4 +1,7 @@
 import { DEFAULT_TIME_ZONE, DOCUMENT_DUE_SOON_DAYS, localDay } from '@pantau/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { units } from '../db/schema/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -15,4 +18,10 @@ export function documentDates(
     .toISOString()
     .slice(0, 10);
   return { today, dueBy };
+}
+
+/** `documentDates` on the unit's own day: a unit in WIT judges its documents by its own midnight. */
+export async function unitDocumentDates(db: Db, unitId: number, now: Date) {
+  const [row] = await db.select({ timeZone: units.timeZone }).from(units).where(eq(units.unitId, unitId));
+  return documentDates(now, row?.timeZone ?? DEFAULT_TIME_ZONE);
 }

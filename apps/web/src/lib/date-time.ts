@@ -42,6 +42,8 @@ export function setUnitTimeZone(timeZone: string | null): void {
   zones = { ...zones, unit: timeZone };
   store(TIME_ZONE_KEYS.unit, timeZone);
 }
+/** The chosen unit's zone, else WIB: the day its documents and its vehicles' days are judged by. */
+export const unitTimeZoneName = (): string => zones.unit ?? DEFAULT_TIME_ZONE;
 /** The zone times are shown in now. */
 export const userTimeZoneName = (): string => effectiveTimeZone(zones.user, zones.unit);
 

@@ -1,7 +1,7 @@
 import type { DriverInput, DriverRow, ImportRequest, ImportResponse } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
 import { ConflictError, type FieldError } from '../../errors.js';
-import { documentDates } from '../../lib/document-dates.js';
+import { unitDocumentDates } from '../../lib/document-dates.js';
 import { importChecked } from '../../lib/import-rows.js';
 import { auditTrailOf, recordAudit } from '../audit/audit.repo.js';
 import type { Actor } from '../kit/actor.js';
@@ -123,7 +123,11 @@ export function createDriversService(deps: {
 
   return {
     async search(unitId: number, q: DriverSearchQuery) {
-      const { total, rows } = await driversRepo.search(unitId, q, documentDates(clock()));
+      const { total, rows } = await driversRepo.search(
+        unitId,
+        q,
+        await unitDocumentDates(deps.db, unitId, clock()),
+      );
       const assignments = await driversRepo.vehiclesOf(rows.map((r) => r.driverId));
       return { count: total, results: rows.map((r) => toDriverRow(r, assignments)) };
     },

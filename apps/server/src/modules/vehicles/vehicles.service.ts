@@ -8,7 +8,7 @@ import {
 } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
 import { ConflictError, ValidationError } from '../../errors.js';
-import { documentDates } from '../../lib/document-dates.js';
+import { unitDocumentDates } from '../../lib/document-dates.js';
 import { importChecked } from '../../lib/import-rows.js';
 import { auditTrailOf } from '../audit/audit.repo.js';
 import type { Actor } from '../kit/actor.js';
@@ -192,7 +192,11 @@ export function createVehiclesService(deps: {
   return {
     /** The unit's vehicles matching the search and filters, in the chosen order, one page. */
     async search(unitId: number, q: VehicleSearchQuery): Promise<VehicleList> {
-      const { total, rows } = await vehiclesRepo.search(unitId, q, documentDates(clock()));
+      const { total, rows } = await vehiclesRepo.search(
+        unitId,
+        q,
+        await unitDocumentDates(deps.db, unitId, clock()),
+      );
       const memberships = await vehiclesRepo.fleetsOf(rows.map((r) => r.vehicle.vehicleId));
       return { count: total, results: rows.map((r) => toVehicleRow(r, memberships)) };
     },

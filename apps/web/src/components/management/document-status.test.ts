@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentState, formatDay, todayInWib } from './document-status';
+import { documentState, formatDay, todayInUnitZone } from './document-status';
 
 describe('document status', () => {
   it.each([
@@ -11,9 +11,11 @@ describe('document status', () => {
     ['garbage', null],
   ])('%s on 2026-11-22 is %s', (day, state) => expect(documentState(day, '2026-11-22')).toBe(state));
 
-  it('judges by the day in WIB and shows DD/MM/YYYY', () => {
-    // 18:00 UTC is already the next day in Jakarta.
-    expect(todayInWib(new Date('2026-11-21T18:00:00Z'))).toBe('2026-11-22');
+  it('judges by the day in the unit’s zone and shows DD/MM/YYYY', () => {
+    // 18:00 UTC is already the next day in Jakarta; 16:30 UTC is the next day in Jayapura (WIT) only.
+    expect(todayInUnitZone(new Date('2026-11-21T18:00:00Z'), 'Asia/Jakarta')).toBe('2026-11-22');
+    expect(todayInUnitZone(new Date('2026-11-21T16:30:00Z'), 'Asia/Jakarta')).toBe('2026-11-21');
+    expect(todayInUnitZone(new Date('2026-11-21T16:30:00Z'), 'Asia/Jayapura')).toBe('2026-11-22');
     expect(formatDay('2027-03-05')).toBe('05/03/2027');
     expect(formatDay(null)).toBe('—');
   });

@@ -1,12 +1,12 @@
 import { DOCUMENT_DUE_SOON_DAYS } from '@pantau/contracts';
-import { formatDate, zonedParts } from '../../lib/date-time';
+import { formatDate, unitTimeZoneName, zonedParts } from '../../lib/date-time';
 
 /** A document's (STNK, KIR, SIM) state on a day: past its date, due within 30 days, or valid. */
 export type DocumentState = 'expired' | 'due_soon' | 'valid';
 
-/** Today's date (YYYY-MM-DD) in WIB, the day documents are judged by. */
-export function todayInWib(now = new Date()): string {
-  const p = zonedParts(now);
+/** Today's date (YYYY-MM-DD) in the unit's zone (WIB without one), the day documents are judged by. */
+export function todayInUnitZone(now = new Date(), timeZone = unitTimeZoneName()): string {
+  const p = zonedParts(now, timeZone);
   return `${p.year}-${p.month}-${p.day}`;
 }
 
