@@ -29,3 +29,5 @@ export * from './units.js';
 export * from './users.js';
 export * from './vehicles.js';
 export * from './work-orders.js';
+export * from './availability.js';
+export * from './vehicle-health.js';

@@ -7,3 +7,4 @@ export * from './management.js';
 export * from './geography.js';
 export * from './activity.js';
 export * from './work-orders.js';
+export * from './vehicle-health.js';
