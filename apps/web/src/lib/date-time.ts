@@ -145,3 +145,18 @@ export function formatRelative(
 export function zonedDayBound(day: string, edge: 'start' | 'end', timeZone = userTimeZoneName()): number {
   return dayBound(day, edge, timeZone);
 }
+
+/** A wall-clock time `YYYY-MM-DDTHH:mm` in a zone as an instant (ISO); the zones of Indonesia keep no summer time. */
+export function zonedWallTime(wall: string, timeZone: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(wall);
+  if (!m) return '';
+  return new Date(
+    dayBound(m[1]!, 'start', timeZone) + Number(m[2]) * 3_600_000 + Number(m[3]) * 60_000,
+  ).toISOString();
+}
+
+/** An instant as the wall-clock `YYYY-MM-DDTHH:mm` in a zone (what a date-time picker shows). */
+export function wallTimeOf(instant: Date | string, timeZone = userTimeZoneName()): string {
+  const p = zonedParts(instant, timeZone);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}

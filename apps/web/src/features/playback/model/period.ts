@@ -66,11 +66,5 @@ export function periodFromParams(params: URLSearchParams, now: number, timeZone:
   return quickPeriod('last24h', now, timeZone);
 }
 
-/** A wall-clock time `YYYY-MM-DDTHH:mm` in a zone as an instant (ISO); the zones of Indonesia keep no summer time. */
-export function zonedWallTime(wall: string, timeZone: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(wall);
-  if (!m) return '';
-  return new Date(
-    dayBound(m[1]!, 'start', timeZone) + Number(m[2]) * 3_600_000 + Number(m[3]) * 60_000,
-  ).toISOString();
-}
+// Shared with the SPK form's date-time pickers.
+export { zonedWallTime } from '../../../lib/date-time';
