@@ -5,8 +5,6 @@ import type { MenuLabel } from './shell/menu';
 export const comingSoonPages: { path: string; label: MenuLabel; page: PlaceholderPage }[] = [
   { path: '/availability', label: 'availability', page: 'availability' },
   { path: '/violation-traffic', label: 'violationTraffic', page: 'violationTraffic' },
-  { path: '/spk/ccr', label: 'spkCcr', page: 'spkCcr' },
-  { path: '/spk/dt', label: 'spkDt', page: 'spkDt' },
   { path: '/car-carrier/activity', label: 'ccActivity', page: 'ccActivity' },
   { path: '/car-carrier/summary', label: 'ccSummary', page: 'ccSummary' },
   { path: '/car-carrier/utility', label: 'ccUtility', page: 'ccUtility' },

@@ -79,6 +79,15 @@ export const routes: RouteObject[] = [
             Component: MapRoute,
           },
           {
+            path: 'spk/ccr',
+            lazy: () =>
+              import('./pages/work-order-routes').then((m) => ({ Component: m.CcrWorkOrdersRoute })),
+          },
+          {
+            path: 'spk/dt',
+            lazy: () => import('./pages/work-order-routes').then((m) => ({ Component: m.DtWorkOrdersRoute })),
+          },
+          {
             path: 'management/vehicle-management',
             lazy: () =>
               import('./pages/vehicle-management-route').then((m) => ({

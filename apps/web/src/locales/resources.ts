@@ -19,6 +19,8 @@ import enRoutes from './en/routes.json';
 import idRoutes from './id/routes.json';
 import enPlayback from './en/playback.json';
 import idPlayback from './id/playback.json';
+import enWorkOrders from './en/workOrders.json';
+import idWorkOrders from './id/workOrders.json';
 import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
 import enErrors from './en/errors.json';
@@ -61,6 +63,7 @@ export const en = {
   reports: enReports,
   routes: enRoutes,
   playback: enPlayback,
+  workOrders: enWorkOrders,
 };
 export type Resources = typeof en;
 
@@ -86,6 +89,7 @@ export const id = {
   reports: idReports,
   routes: idRoutes,
   playback: idPlayback,
+  workOrders: idWorkOrders,
 } satisfies Resources;
 
 export const namespaces = Object.keys(en) as (keyof Resources)[];

@@ -1,0 +1,302 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, signInToShell } from './fixtures';
+
+const DAY_MS = 86_400_000;
+const ROUTE = 'KIIC-IPCC';
+
+/** A per-run stamp: SPK numbers and run dates no other run of these tests uses on the same database. */
+const stamp = () => Date.now() % 100_000_000;
+
+/** `DD/MM/YYYY HH:mm` in WIB (the demo unit's zone) and the same instant as ISO. */
+function runDate(daysAhead: number, hour: number) {
+  const wib = new Date(Date.now() + daysAhead * DAY_MS + 7 * 3_600_000);
+  const y = wib.getUTCFullYear();
+  const m = wib.getUTCMonth() + 1;
+  const d = wib.getUTCDate();
+  const two = (n: number) => String(n).padStart(2, '0');
+  return {
+    typed: `${two(d)}/${two(m)}/${y} ${two(hour)}:00`,
+    iso: `${y}-${two(m)}-${two(d)}T${two(hour)}:00:00+07:00`,
+  };
+}
+
+interface DemoVehicle {
+  kendaraanId: number;
+  nomorPolisi: string;
+  nomorKendaraan: string;
+}
+
+/**
+ * An active demo vehicle whose papers are valid beyond the next 30 days (an SPK within them is
+ * neither refused nor warned about), a different one on each run.
+ */
+async function demoVehicle(page: Page, offset: number): Promise<DemoVehicle> {
+  const answer = await page.request.get('/api/kendaraan?aktif=true&documentStatus=valid&Take=100');
+  expect(answer.ok()).toBe(true);
+  const { results } = (await answer.json()) as { results: DemoVehicle[] };
+  expect(results.length).toBeGreaterThan(1);
+  return results[(stamp() + offset) % results.length]!;
+}
+
+async function routeId(page: Page, code: string): Promise<number> {
+  const answer = await page.request.get(`/api/trayek?search=${code}&Take=10`);
+  const { results } = (await answer.json()) as { results: { trayekId: number; code: string }[] };
+  return results.find((r) => r.code === code)!.trayekId;
+}
+
+/** Creates an SPK through the API, as an Administrator signed in on `page`. */
+async function createSpk(
+  page: Page,
+  input: { kind: 'ccr' | 'dt'; spkNumber: string; kendaraanId: number; trayekId: number; runDate: string },
+) {
+  const answer = await page.request.post('/api/spk', { data: input });
+  expect(answer.status(), await answer.text()).toBe(201);
+}
+
+async function openList(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByTestId('spk-list')).toHaveAttribute('data-loading', 'false');
+}
+
+async function search(page: Page, text: string) {
+  await page.getByTestId('list-search').fill(text);
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text)}`));
+  await expect(page.getByTestId('spk-list')).toHaveAttribute('data-loading', 'false');
+}
+
+const rowOf = (page: Page, spkNumber: string) =>
+  page.getByTestId('spk-table').locator(`.ant-table-row[data-spk="${spkNumber}"]`);
+
+const fieldError = (page: Page, field: string) =>
+  page
+    .getByTestId('spk-editor-form')
+    .locator('.ant-form-item', { has: page.getByTestId(`field-${field}`) })
+    .locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
+
+/** Picks an option of a searchable select by typing part of its label. */
+async function choose(page: Page, field: string, typed: string) {
+  await page.getByTestId(`field-${field}`).click();
+  await page.keyboard.type(typed);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: typed })
+    .first()
+    .click();
+}
+
+async function fillSpk(page: Page, spk: { number: string; typedRunDate: string; plate: string }) {
+  await page.getByTestId('add-spk').click();
+  await expect(page.getByTestId('spk-editor-drawer')).toBeVisible();
+  await page.getByTestId('field-spkNumber').fill(spk.number);
+  await page.getByTestId('field-dtNumber').fill(`DT-${spk.number}`);
+  await page.getByTestId('field-runDate').fill(spk.typedRunDate);
+  await page.getByTestId('field-runDate').press('Enter');
+  await choose(page, 'trayekId', ROUTE);
+  await choose(page, 'kendaraanId', spk.plate);
+  await page.getByTestId('field-customer').fill('PT Astra Daihatsu Motor');
+  await page.getByTestId('field-loadCount').fill('6');
+}
+
+test.describe('work orders (SPK)', () => {
+  test('S-057 an Administrator creates an SPK and finds it in the list, with every SPK column, and in its drawer', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    const vehicle = await demoVehicle(page, 0);
+    const number = `E2E-${stamp()}`;
+    const when = runDate(3 + (stamp() % 20), 8);
+
+    await openList(page, '/spk/ccr');
+    await expect(page.locator('.page-header h3')).toHaveText('SPK CCR');
+    const head = page.getByTestId('spk-table').locator('thead');
+    for (const column of [
+      'DT number',
+      'SPK number',
+      'Route',
+      'Run date',
+      'Origin',
+      'Destination',
+      'Lead time',
+      'Circle time',
+      'Standard',
+      'Actual',
+      'Over',
+      'Monitored route',
+      'Status',
+      'Anomaly',
+      'Vehicle',
+      'Pool',
+      'Loading',
+      'Unloading',
+      'In',
+      'Out',
+    ])
+      await expect(head.getByText(column, { exact: true }).first()).toBeVisible();
+
+    await fillSpk(page, { number, typedRunDate: when.typed, plate: vehicle.nomorPolisi });
+    // Origin and destination follow the route.
+    await expect(page.getByTestId('field-originPolygonId')).not.toContainText('Choose');
+    await expect(page.getByTestId('field-destinationPolygonId')).not.toContainText('Choose');
+    await screenshot(page, 'spk-form');
+    await page.getByTestId('spk-editor-save').click();
+    await expect(page.getByTestId('spk-editor-drawer')).toBeHidden();
+
+    await search(page, number);
+    const row = rowOf(page, number);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(ROUTE);
+    await expect(row).toContainText(vehicle.nomorPolisi);
+    await expect(row).toContainText(when.typed);
+    await expect(row.getByTestId('spk-status')).toHaveText('Waiting');
+    // The route's standard times, as hours and minutes.
+    await expect(row).toContainText(/\d+ h( \d+ min)?/);
+    await screenshot(page, 'spk-list');
+
+    await row.getByTestId('spk-open').click();
+    await expect(page).toHaveURL(/[?&]spk=\d+/);
+    const details = page.getByTestId('spk-details');
+    await expect(details).toHaveAttribute('data-spk', number);
+    await expect(details).toContainText(`DT-${number}`);
+    await expect(details).toContainText('PT Astra Daihatsu Motor');
+    await expect(details).toContainText('6 cars');
+    await expect(page.getByTestId('spk-milestone')).toHaveCount(6);
+    await expect(page.getByTestId('spk-next-milestone')).toHaveCount(1);
+    await expect(page.getByTestId('spk-milestone').first()).toHaveClass(/spk-milestone-next/);
+    await expect(page.getByTestId('spk-no-anomalies')).toBeVisible();
+    await expect(page.getByTestId('spk-trip-map')).not.toHaveAttribute('data-route-points', '0');
+    await expect(page.getByTestId('spk-drawer-edit')).toBeVisible();
+    await screenshot(page, 'spk-drawer');
+
+    // The drawer is in the URL: a reload opens it again.
+    await page.reload();
+    await expect(page.getByTestId('spk-details')).toHaveAttribute('data-spk', number);
+
+    // A correction of a milestone says who made it, and goes back to the detected (none) on request.
+    const outPool = page.locator('[data-testid="spk-milestone"][data-milestone="out_pool"]');
+    await outPool.getByTestId('spk-correct').click();
+    await page.getByTestId('spk-correct-at').fill(runDate(3 + (stamp() % 20), 9).typed);
+    await page.getByTestId('spk-correct-at').press('Enter');
+    await page.getByTestId('spk-correct-save').click();
+    await expect(outPool).toHaveAttribute('data-source', 'manual');
+    await expect(outPool).toContainText('Corrected by admin');
+    await outPool.getByTestId('spk-revert').click();
+    await expect(outPool).toHaveAttribute('data-source', '');
+    await expect(outPool).toContainText('Not yet');
+
+    // Cancelled, with a reason: the status follows, the changes are gone.
+    await page.getByTestId('spk-cancel').click();
+    await page.getByTestId('spk-cancel-reason').fill('Customer postponed');
+    await page.getByTestId('spk-cancel-confirm').click();
+    await expect(page.getByTestId('spk-details')).toHaveAttribute('data-status', 'cancelled');
+    await expect(page.getByTestId('spk-drawer-edit')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page).not.toHaveURL(/[?&]spk=/);
+    await expect(rowOf(page, number).getByTestId('spk-status')).toHaveText('Cancelled');
+  });
+
+  test('S-057 a vehicle already on an SPK in the period: the 409 shows under the vehicle', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    const vehicle = await demoVehicle(page, 1);
+    const trayekId = await routeId(page, ROUTE);
+    const first = `E2E-A-${stamp()}`;
+    const days = 3 + ((stamp() + 7) % 20);
+    await createSpk(page, {
+      kind: 'dt',
+      spkNumber: first,
+      kendaraanId: vehicle.kendaraanId,
+      trayekId,
+      runDate: runDate(days, 6).iso,
+    });
+
+    await openList(page, '/spk/dt');
+    await fillSpk(page, {
+      number: `E2E-B-${stamp()}`,
+      typedRunDate: runDate(days, 7).typed,
+      plate: vehicle.nomorPolisi,
+    });
+    await page.getByTestId('spk-editor-save').click();
+    await expect(fieldError(page, 'kendaraanId')).toHaveText(`The vehicle runs SPK ${first} in this period`);
+    await expect(fieldError(page, 'spkNumber')).toHaveCount(0);
+    await screenshot(page, 'spk-form-conflict');
+    await page.getByTestId('spk-editor-cancel').click();
+    await expect(page.getByTestId('spk-editor-drawer')).toBeHidden();
+  });
+
+  test('S-057 a User reads the SPKs and their drawer, with nothing to change', async ({ page, context }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    const vehicle = await demoVehicle(page, 2);
+    const number = `E2E-U-${stamp()}`;
+    await createSpk(page, {
+      kind: 'ccr',
+      spkNumber: number,
+      kendaraanId: vehicle.kendaraanId,
+      trayekId: await routeId(page, ROUTE),
+      runDate: runDate(3 + ((stamp() + 13) % 20), 10).iso,
+    });
+    await context.clearCookies();
+
+    await signInToShell(page, 'operator');
+    await openList(page, '/spk/ccr');
+    await expect(page.getByTestId('spk-read-only')).toBeVisible();
+    await expect(page.getByTestId('add-spk')).toHaveCount(0);
+    await expect(page.getByTestId('spk-rename-kind')).toHaveCount(0);
+    await search(page, number);
+    const row = rowOf(page, number);
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('spk-edit')).toHaveCount(0);
+    await row.getByTestId('spk-open').click();
+    await expect(page.getByTestId('spk-details')).toHaveAttribute('data-spk', number);
+    await expect(page.getByTestId('spk-milestone')).toHaveCount(6);
+    await expect(page.getByTestId('spk-drawer-edit')).toHaveCount(0);
+    await expect(page.getByTestId('spk-cancel')).toHaveCount(0);
+    await expect(page.getByTestId('spk-correct')).toHaveCount(0);
+    await screenshot(page, 'spk-drawer-user');
+  });
+
+  test('S-057 S-065 on a 375 px phone in Indonesian: the table scrolls, the drawer takes the width', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'id'));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    const vehicle = await demoVehicle(page, 3);
+    const number = `E2E-ID-${stamp()}`;
+    await createSpk(page, {
+      kind: 'dt',
+      spkNumber: number,
+      kendaraanId: vehicle.kendaraanId,
+      trayekId: await routeId(page, ROUTE),
+      runDate: runDate(3 + ((stamp() + 17) % 20), 12).iso,
+    });
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openList(page, `/spk/dt?search=${number}`);
+    const head = page.getByTestId('spk-table').locator('thead');
+    await expect(head).toContainText('No. SPK');
+    await expect(head).toContainText('Tanggal jalan');
+    const row = rowOf(page, number);
+    await expect(row.getByTestId('spk-status')).toHaveText('Menunggu');
+    await expect(row).toContainText(/\d+ jam/);
+    // The table scrolls inside its card; the page does not.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'spk-list-id-phone');
+
+    await row.getByTestId('spk-open').click();
+    await expect(page.getByTestId('spk-details')).toHaveAttribute('data-spk', number);
+    await expect(page.getByTestId('spk-timeline')).toContainText('Keluar pool');
+    expect((await page.locator('.ant-drawer-content-wrapper:visible').boundingBox())?.width).toBeCloseTo(
+      375,
+      0,
+    );
+    await screenshot(page, 'spk-drawer-id-phone');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('add-spk').click();
+    await expect(page.getByTestId('spk-editor-form')).toContainText('Kendaraan');
+    await screenshot(page, 'spk-form-id-phone');
+  });
+});
