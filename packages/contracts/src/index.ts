@@ -31,3 +31,4 @@ export * from './vehicles.js';
 export * from './work-orders.js';
 export * from './availability.js';
 export * from './vehicle-health.js';
+export * from './work-order-recaps.js';

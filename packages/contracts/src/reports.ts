@@ -6,13 +6,25 @@ import { INT4_MAX, idParam, intQuery } from './input.js';
 
 // ── Reports: who reads which, and the period every report takes ─────────────────────────────────
 
-/** The Report group of the sidebar (spec §2), by the name the server and the export use. */
-export const REPORTS = ['loggeopoint', 'overspeed', 'overstop', 'overroute', 'detail_activity'] as const;
+/**
+ * The Report group of the sidebar (spec §2), by the name the server and the export use; then the SPK
+ * list's export, the SPK matching and the SPK recaps, which follow the same rule (docs/decisions.md).
+ */
+export const REPORTS = [
+  'loggeopoint',
+  'overspeed',
+  'overstop',
+  'overroute',
+  'detail_activity',
+  'spk',
+  'spk_matching',
+  'spk_recap',
+] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 /**
  * The reports a role reads (spec §2): an Administrator (and any role name the product does not know)
- * all five; a User all but detail activity; a Guest none.
+ * all; a User all but detail activity; a Guest none.
  */
 export function reportsOf(role: string): readonly ReportName[] {
   if (role === 'Guest') return [];

@@ -1,5 +1,11 @@
 import fp from 'fastify-plugin';
 import { createMatcher, MATCHING_EVENT_KINDS } from './matcher.js';
+import { createRecapsRepo } from './recaps.repo.js';
+import { recapsRoutes } from './recaps.routes.js';
+import { createRecapsService } from './recaps.service.js';
+import { workOrderExports } from './work-orders.exports.js';
+import { createWorkOrderImportRepo } from './work-orders-import.repo.js';
+import { createWorkOrderImport } from './work-orders.import.js';
 import { createWorkOrderUnits } from './work-order-units.js';
 import { createWorkOrdersRepo } from './work-orders.repo.js';
 import { workOrdersRoutes } from './work-orders.routes.js';
@@ -68,10 +74,25 @@ export const workOrdersModule = fp(
     });
 
     await app.register(workOrdersRoutes({ service, units }), { prefix: '/api' });
+
+    // Import, export, matching to trips and the recaps.
+    const recaps = createRecapsService({ repo: createRecapsRepo(app.db) });
+    const importer = createWorkOrderImport({
+      db: app.db,
+      repo,
+      importRepo: createWorkOrderImportRepo(app.db),
+      service,
+      rematch: async (id) => void (await matcher.match(id)),
+      changed: async (unitId) => statusChanged(unitId),
+    });
+    const exports = workOrderExports(service, recaps);
+    app.exportRegistry.add(exports.list);
+    app.exportRegistry.add(exports.matching);
+    await app.register(recapsRoutes({ recaps, importer }), { prefix: '/api' });
   },
   {
     name: 'work-orders',
-    dependencies: ['auth', 'pipeline', 'live'],
-    decorators: { fastify: ['db', 'clock', 'pipeline', 'liveHub'] },
+    dependencies: ['auth', 'pipeline', 'live', 'exports'],
+    decorators: { fastify: ['db', 'clock', 'pipeline', 'liveHub', 'exportRegistry'] },
   },
 );
