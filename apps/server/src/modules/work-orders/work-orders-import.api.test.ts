@@ -65,7 +65,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** The file as the browser reads it: the columns under the spec's names, cells as typed. */
-const file = () => [
+const file = (): Record<string, unknown>[] => [
   // 1: good; the plate typed without its spaces, in lower case; the driver by employee number.
   {
     kind: 'CCR',
