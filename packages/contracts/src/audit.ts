@@ -29,6 +29,9 @@ const auditEntities = [
   'marker',
   'route',
   'work_order',
+  'maintenance',
+  'incident',
+  'pretrip_check',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 export const auditQuery = pagingQuery.extend({
