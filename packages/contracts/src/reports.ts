@@ -154,12 +154,15 @@ export type OverstopList = z.infer<typeof overstopList>;
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** What can be exported: the Report group's reports, and pages with a file of their own. */
+export const EXPORTS = [...REPORTS, 'violation_traffic'] as const;
+export type ExportName = (typeof EXPORTS)[number];
 /** Seconds an export link stays valid; it is good for one download. */
 export const EXPORT_TOKEN_TTL_S = 120;
 
 /** `POST /api/export/token`: which report, its query (as the list takes it, without paging), how. */
 export const exportTokenRequest = z.object({
-  report: z.enum(REPORTS, 'Choose a report'),
+  report: z.enum(EXPORTS, 'Choose a report'),
   format: z.enum(EXPORT_FORMATS, 'Choose xlsx or csv').default('xlsx'),
   query: z.record(z.string(), z.union([z.string(), z.array(z.string())])).default({}),
   /** The language of the column headings and words. */

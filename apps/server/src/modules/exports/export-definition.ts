@@ -1,4 +1,4 @@
-import type { ReportName } from '@pantau/contracts';
+import type { ExportName } from '@pantau/contracts';
 import type { z } from 'zod';
 
 export type Language = 'en' | 'id';
@@ -28,7 +28,9 @@ export interface ExportColumn<Row> {
  * (`app.exportRegistry.add`).
  */
 export interface ExportDefinition<Query = unknown, Row = unknown> {
-  report: ReportName;
+  report: ExportName;
+  /** Whether a role may export it; by default the roles whose Report group has the report (`reportsOf`). */
+  readableBy?(role: string): boolean;
   /** The file's name, before the period and extension: `over-speed`. */
   fileName: string;
   title: Record<Language, string>;
@@ -41,11 +43,11 @@ export interface ExportDefinition<Query = unknown, Row = unknown> {
 
 export interface ExportRegistry {
   add<Query, Row>(definition: ExportDefinition<Query, Row>): void;
-  get(report: ReportName): ExportDefinition | undefined;
+  get(report: ExportName): ExportDefinition | undefined;
 }
 
 export function createExportRegistry(): ExportRegistry {
-  const byName = new Map<ReportName, ExportDefinition>();
+  const byName = new Map<ExportName, ExportDefinition>();
   return {
     add(definition) {
       if (byName.has(definition.report)) throw new Error(`export ${definition.report} is registered twice`);

@@ -7,7 +7,7 @@ import {
   type ExportFormat,
   type ExportTokenAnswer,
   type ExportTokenRequest,
-  type ReportName,
+  type ExportName,
 } from '@pantau/contracts';
 import { ExportLinkInvalidError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import type { CellContext, ExportDefinition, ExportRegistry, Language } from './export-definition.js';
@@ -19,7 +19,7 @@ interface ExportClaims {
   userId: number;
   unitId: number;
   role: string;
-  report: ReportName;
+  report: ExportName;
   format: ExportFormat;
   query: Record<string, string | string[]>;
   language: Language;
@@ -55,9 +55,10 @@ export function createExportsService(deps: {
   const { exportsRepo, registry, clock } = deps;
   const key = createHmac('sha256', deps.secret).update('pantau export links').digest();
 
-  function definitionOf(report: ReportName, role: string): ExportDefinition {
-    if (!reportsOf(role).includes(report)) throw new ForbiddenError('Your role has no access to this report');
+  function definitionOf(report: ExportName, role: string): ExportDefinition {
     const def = registry.get(report);
+    const readable = def?.readableBy ?? ((r: string) => (reportsOf(r) as readonly string[]).includes(report));
+    if (!readable(role)) throw new ForbiddenError('Your role has no access to this report');
     if (!def) throw new NotFoundError('This report has no export');
     return def;
   }
