@@ -28,6 +28,7 @@ export * from './trips.js';
 export * from './units.js';
 export * from './users.js';
 export * from './vehicles.js';
+export * from './violation-traffic.js';
 export * from './work-orders.js';
 export * from './availability.js';
 export * from './vehicle-health.js';
