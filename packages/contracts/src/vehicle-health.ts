@@ -118,5 +118,3 @@ export const vehicleHealthQuery = pagingQuery.extend({
   to: z.iso.datetime({ offset: true }).optional(),
 });
 export type VehicleHealthQuery = z.infer<typeof vehicleHealthQuery>;
-
-export const healthIdParam = z.object({ id: idParam() });

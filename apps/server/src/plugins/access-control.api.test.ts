@@ -52,6 +52,9 @@ async function snapshotOfSunter() {
     `/api/kendaraan/${ids.kendaraanId}/trayek`,
     `/api/spk/${ids.spkId}`,
     `/api/spk/kinds`,
+    `/api/maintenance/${ids.maintenanceId}`,
+    `/api/incidents/${ids.incidentId}`,
+    `/api/p2h/${ids.checkId}`,
   ];
   const answers = await Promise.all(paths.map((p) => call(t.url, p, sunterAdmin())));
   return JSON.stringify(answers.map((a) => a.json));
@@ -155,7 +158,19 @@ beforeAll(async () => {
     runDate: '2031-03-01T08:00:00+07:00',
   };
   const spk = (await call(t.url, '/api/spk', { ...sunterAdmin(), body: spkBody })).json.spk;
+  const opened = new Date(Date.now() - 3_600_000).toISOString();
+  const maintenanceBody = { kendaraanId: vehicle.kendaraanId, kind: 'preventive', openedAt: opened };
+  const incidentBody = { kendaraanId: vehicle.kendaraanId, kind: 'other', openedAt: opened };
+  const checkBody = { kendaraanId: vehicle.kendaraanId, startedAt: opened };
+  const created = async (path: string, body: unknown) =>
+    (await call(t.url, path, { ...sunterAdmin(), body })).json;
+  const maintenance = await created('/api/maintenance', maintenanceBody);
+  const incident = await created('/api/incidents', incidentBody);
+  const check = await created('/api/p2h', checkBody);
   ids = {
+    maintenanceId: String(maintenance.maintenanceId),
+    incidentId: String(incident.incidentId),
+    checkId: String(check.checkId),
     spkId: String(spk.spkId),
     milestone: 'out_pool',
     polygonId: String(polygon.polygonId),
@@ -197,6 +212,12 @@ beforeAll(async () => {
       to: queryValues.to,
     },
     'PUT /api/kendaraan/{kendaraanId}/trayek': { trayekId: trayek.trayekId },
+    'POST /api/maintenance': maintenanceBody,
+    'PUT /api/maintenance/{maintenanceId}': { ...maintenanceBody, notes: 'changed by someone else' },
+    'POST /api/incidents': incidentBody,
+    'PUT /api/incidents/{incidentId}': { ...incidentBody, notes: 'changed by someone else' },
+    'POST /api/p2h': checkBody,
+    'PUT /api/p2h/{checkId}': { ...checkBody, defects: ['changed by someone else'] },
     'POST /api/spk': { ...spkBody, spkNumber: 'SPK-ACCESS-2', runDate: '2031-04-01T08:00:00+07:00' },
     'PUT /api/spk/{spkId}': { ...spkBody, notes: 'changed by someone else' },
     'POST /api/spk/{spkId}/cancel': {},

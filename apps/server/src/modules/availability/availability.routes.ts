@@ -7,7 +7,7 @@ import {
   availabilityQuery,
   availabilitySummary,
   availabilitySummaryQuery,
-  healthIdParam,
+  idParam,
   incidentInput,
   incidentList,
   incidentRow,
@@ -20,7 +20,7 @@ import {
   problem,
   vehicleHealthQuery,
 } from '@pantau/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { actorOf, type Actor } from '../kit/actor.js';
 import type { AvailabilityService } from './availability.service.js';
 import type { HealthService } from './health.service.js';
@@ -100,6 +100,8 @@ export function availabilityRoutes(deps: { availability: AvailabilityService; he
     /** GET list, POST, GET one, PUT, DELETE for one kind of record. */
     function records(o: {
       path: string;
+      /** The path parameter's name: maintenanceId, incidentId, checkId. */
+      idName: string;
       what: string;
       input: z.ZodType;
       row: z.ZodType;
@@ -107,6 +109,8 @@ export function availabilityRoutes(deps: { availability: AvailabilityService; he
       service: Records;
     }) {
       const tags = ['vehicle health'];
+      const params = z.object({ [o.idName]: idParam() });
+      const idOf = (p: unknown) => (p as Record<string, number>)[o.idName]!;
       fastify.get(
         `/${o.path}`,
         {
@@ -137,50 +141,56 @@ export function availabilityRoutes(deps: { availability: AvailabilityService; he
         },
       );
       fastify.get(
-        `/${o.path}/:id`,
+        `/${o.path}/:${o.idName}`,
         {
           config: { auth: 'role' },
           schema: {
             tags,
             summary: `One of the ${o.what}`,
-            params: healthIdParam,
+            params,
             response: { 200: o.row, ...writeErrors },
           },
         },
-        async (request) => o.service.one(request.role.unitId, request.params.id),
+        async (request) => o.service.one(request.role.unitId, idOf(request.params)),
       );
       fastify.put(
-        `/${o.path}/:id`,
+        `/${o.path}/:${o.idName}`,
         {
           config: { auth: 'admin' },
           schema: {
             tags,
             summary: `Change one of the ${o.what} (close it with closedAt / passedAt)`,
-            params: healthIdParam,
+            params,
             body: o.input,
             response: { 200: o.row, ...writeErrors },
           },
         },
         async (request) =>
-          o.service.update(actorOf(request), request.role.unitId, request.params.id, request.body as never),
+          o.service.update(
+            actorOf(request),
+            request.role.unitId,
+            idOf(request.params),
+            request.body as never,
+          ),
       );
       fastify.delete(
-        `/${o.path}/:id`,
+        `/${o.path}/:${o.idName}`,
         {
           config: { auth: 'admin' },
           schema: {
             tags,
             summary: `Delete one of the ${o.what}; answers it as it was`,
-            params: healthIdParam,
+            params,
             response: { 200: o.row, ...writeErrors },
           },
         },
-        async (request) => o.service.remove(actorOf(request), request.role.unitId, request.params.id),
+        async (request) => o.service.remove(actorOf(request), request.role.unitId, idOf(request.params)),
       );
     }
 
     records({
       path: 'maintenance',
+      idName: 'maintenanceId',
       what: 'Maintenance orders',
       input: maintenanceInput,
       row: maintenanceRow,
@@ -189,6 +199,7 @@ export function availabilityRoutes(deps: { availability: AvailabilityService; he
     });
     records({
       path: 'incidents',
+      idName: 'incidentId',
       what: 'Incidents',
       input: incidentInput,
       row: incidentRow,
@@ -197,6 +208,7 @@ export function availabilityRoutes(deps: { availability: AvailabilityService; he
     });
     records({
       path: 'p2h',
+      idName: 'checkId',
       what: 'Pre-trip checks (P2H)',
       input: pretripCheckInput,
       row: pretripCheckRow,
