@@ -1,5 +1,9 @@
 import type { WorkOrderKind } from '@pantau/contracts';
 import type { Query } from '../../../lib/query-string';
+import { getStoredRole } from '../../../lib/role-storage';
+import { SpkExportButton } from '../import/spk-export-button';
+import { SpkImportButton } from '../import/spk-import-dialog';
+import { RecapButton } from '../recap/recap-drawer';
 
 /** What the SPK list gives the buttons beside its own: the kind shown and the filters as `GET spk` takes them. */
 export interface WorkOrderListExtrasProps {
@@ -12,9 +16,16 @@ export interface WorkOrderListExtrasProps {
 }
 
 /**
- * The place in the SPK list's toolbar, before "New SPK", for the list's other tools: the import, the
- * export and the recap. Nothing yet.
+ * The place in the SPK list's toolbar, before "New SPK", for the list's other tools: the recap, the
+ * export (not for a Guest, who reads no reports) and the import (Administrators).
  */
-export function WorkOrderListExtras(_props: WorkOrderListExtrasProps) {
-  return null;
+export function WorkOrderListExtras(props: WorkOrderListExtrasProps) {
+  const guest = getStoredRole()?.roleUser === 'Guest';
+  return (
+    <>
+      {!guest && <RecapButton kind={props.kind} />}
+      {!guest && <SpkExportButton kind={props.kind} filterQuery={props.filterQuery} />}
+      {props.administrator && <SpkImportButton onImported={props.onChanged} />}
+    </>
+  );
 }
