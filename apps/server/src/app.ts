@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import { ingestPlugin, type IngestOptions } from './ingest/ingest.plugin.js';
 import { activityModule } from './modules/activity/activity.module.js';
 import { auditModule } from './modules/audit/audit.module.js';
+import { carCarrierModule } from './modules/car-carrier/car-carrier.module.js';
 import { availabilityModule } from './modules/availability/availability.module.js';
 import { authModule, type AuthOptions } from './modules/auth/auth.module.js';
 import { dashboardModule } from './modules/dashboard/dashboard.module.js';
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activityModule);
   await app.register(workOrdersModule);
   await app.register(availabilityModule);
+  await app.register(carCarrierModule);
   await app.register(dashboardModule);
   await app.register(usersModule);
   await app.register(profileModule);

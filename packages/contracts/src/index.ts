@@ -33,3 +33,4 @@ export * from './work-orders.js';
 export * from './availability.js';
 export * from './vehicle-health.js';
 export * from './work-order-recaps.js';
+export * from './car-carrier.js';

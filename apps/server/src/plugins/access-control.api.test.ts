@@ -65,9 +65,19 @@ function urlOf(route: Route) {
   const query = route.query
     .filter((q) => q.required || ['unitId', 'kendaraanId'].includes(q.name))
     .map((q) => `${q.name}=${encodeURIComponent(queryValues[q.name] ?? '1')}`);
+  query.push(...(pathQuery[route.path] ?? []));
   if (query.length) url += `?${query.join('&')}`;
   return url;
 }
+/** Query parameters a route needs beyond its required ones (checked by the route with the spec's messages). */
+const pathQuery: Record<string, string[]> = {
+  '/api/activities/daily': ['from=2026-11-01', 'to=2026-11-07'],
+  '/api/reports/activities/daily': ['from=2026-11-01', 'to=2026-11-07'],
+  '/api/activities/summary': ['from=2026-11-01', 'to=2026-11-07'],
+  '/api/utilitas/weekly': ['from=2026-11-01'],
+  '/api/utilitas/monthly': ['month=2026-11'],
+  '/api/utilitas/yearly': ['year=2026'],
+};
 const queryValues: Record<string, string> = {};
 
 function send(route: Route, o: CallOptions) {

@@ -4,6 +4,13 @@ import { availabilityRoutes } from './availability.routes.js';
 import { createAvailabilityService } from './availability.service.js';
 import { createHealthService } from './health.service.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Each vehicle's availability category now (the car-carrier status reads it). */
+    availability: ReturnType<typeof createAvailabilityService>;
+  }
+}
+
 /** How often every unit's categories are kept in the history (besides each read of the page). */
 const RECORD_MS = 60_000;
 
@@ -19,6 +26,7 @@ export const availabilityModule = fp(
       clock: app.clock,
       lastFixOf: (vehicleId) => app.pipeline.liveState(vehicleId)?.fixTime ?? null,
     });
+    app.decorate('availability', availability);
     const changed = async (unitId: number) => {
       await availability
         .record(unitId)
