@@ -30,6 +30,8 @@ test.describe('SPK import and recap', () => {
   test('S-057 an SPK file with a bad row is refused in the preview, the fixed file imports, and the recap counts it', async ({
     page,
   }) => {
+    // Two checked imports, then the recap opened again from its URL (a second load of the app).
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInToShell(page, 'admin');
     const [plateA, plateB] = await demoPlates(page);
