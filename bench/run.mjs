@@ -7,7 +7,8 @@
 // checked against them (10000), BENCH_RUNS runs per database (1; the table shows the
 // best run by positions/s and the spread), BENCH_RESTART=1 then runs bench/pg-restart.mjs (PostgreSQL
 // restarted under tracker load: acked, stored, lost; about three minutes more), BENCH_REPORTS=1 then
-// runs bench/reports.ts (reports, exports, playback and recalculation over a fleet's month; below).
+// runs bench/reports.ts (reports, exports, playback and recalculation over a fleet's month; below),
+// BENCH_CAR_CARRIER=1 then runs bench/car-carrier.ts (the Car Carrier pages over a fleet's year; below).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -146,6 +147,40 @@ if (process.env.BENCH_REPORTS === '1') {
     );
   } catch (err) {
     console.log(`PostgreSQL reports bench skipped: ${err.message}`);
+  } finally {
+    pgServer?.stop();
+  }
+}
+
+// BENCH_CAR_CARRIER=1: the Car Carrier and operations pages over a year of 100 car carriers
+// (bench/car-carrier.ts), on PGlite and on PostgreSQL.
+if (process.env.BENCH_CAR_CARRIER === '1') {
+  const ccRun = (env) => {
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'bench/car-carrier.ts'), '--vehicles=100', '--days=365'],
+      {
+        cwd: root,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    if (r.status !== 0) process.exitCode = 1;
+  };
+  console.log('\nCar carrier bench, PGlite');
+  ccRun({ BENCH_DATABASE_URL: '' });
+  let pgServer = null;
+  try {
+    let adminUrl = process.env.PANTAU_BENCH_DATABASE_URL;
+    if (!adminUrl) {
+      pgServer = startThrowawayPostgres();
+      adminUrl = pgServer.url;
+    }
+    console.log('\nCar carrier bench, PostgreSQL');
+    await withDatabase(adminUrl, (url) => ccRun({ BENCH_DATABASE_URL: url }));
+  } catch (err) {
+    console.log(`PostgreSQL car carrier bench skipped: ${err.message}`);
   } finally {
     pgServer?.stop();
   }

@@ -38,20 +38,16 @@ export interface VehicleDay {
   labels: string[];
 }
 
-/** Seconds of `day` covered by the stretches (overlaps counted once). */
-function coveredS(stretches: readonly Stretch[], day: Day): number {
-  const parts = stretches
-    .map((s) => [Math.max(s.startMs, day.startMs), Math.min(s.endMs, day.endMs)] as const)
-    .filter(([a, b]) => b > a)
-    .sort((x, y) => x[0] - y[0]);
-  let total = 0;
-  let end = -Infinity;
-  for (const [a, b] of parts) {
-    const from = Math.max(a, end);
-    if (b > from) total += b - from;
-    end = Math.max(end, b);
+/** The stretches merged where they overlap, in order. */
+function merged(stretches: readonly Stretch[]): [number, number][] {
+  const sorted = stretches.map((s) => [s.startMs, s.endMs] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [a, b] of sorted) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else if (b > a) out.push([a, b]);
   }
-  return total / 1000;
+  return out;
 }
 
 const byVehicle = (list: readonly Stretch[]) => {
@@ -64,10 +60,23 @@ const byVehicle = (list: readonly Stretch[]) => {
   return out;
 };
 
+/** The index of the first day that ends after `ms` (days in order, back to back). */
+function firstDayEndingAfter(days: readonly Day[], ms: number): number {
+  let lo = 0;
+  let hi = days.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (days[mid]!.endMs <= ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * Each unit-day in exactly one class: idle trouble when maintenance, incidents or expired papers cover
  * at least `troubleHours` of it; else active when an SPK was under way during it (day version); else
- * idle ready. The E/G ON version (`activeEngineOn`) counts engine-on time instead of SPKs.
+ * idle ready. The E/G ON version (`activeEngineOn`) counts engine-on time instead of SPKs. Each stretch
+ * is laid on the days it covers (a binary search for its first), so a year of a fleet is quick.
  */
 export function classifyDays(input: {
   vehicles: readonly CcVehicle[];
@@ -77,35 +86,42 @@ export function classifyDays(input: {
   /** Engine-on seconds by `${vehicleId}:${day}`. */
   engineOnS: ReadonlyMap<string, number>;
 }): VehicleDay[] {
+  const { days } = input;
   const trouble = byVehicle(input.trouble);
   const legs = byVehicle(input.legs);
   const out: VehicleDay[] = [];
-  for (const v of input.vehicles)
-    for (const d of input.days) {
-      if (d.endMs <= v.sinceMs) continue;
+  for (const v of input.vehicles) {
+    const troubleS = new Float64Array(days.length);
+    for (const [a, b] of merged(trouble.get(v.vehicleId) ?? []))
+      for (let i = firstDayEndingAfter(days, a); i < days.length && days[i]!.startMs < b; i++)
+        troubleS[i]! += (Math.min(b, days[i]!.endMs) - Math.max(a, days[i]!.startMs)) / 1000;
+    const labels: string[][] = days.map(() => []);
+    const onLeg = new Uint8Array(days.length);
+    for (const s of legs.get(v.vehicleId) ?? [])
+      for (let i = firstDayEndingAfter(days, s.startMs); i < days.length && days[i]!.startMs < s.endMs; i++) {
+        if (s.endMs <= days[i]!.startMs) break;
+        onLeg[i] = 1;
+        if (s.label) labels[i]!.push(s.label);
+      }
+    days.forEach((d, i) => {
+      if (d.endMs <= v.sinceMs) return;
       const papersExpired =
         (v.kirDue !== null && v.kirDue < d.day) || (v.stnkDue !== null && v.stnkDue < d.day);
-      const troubleS = papersExpired
-        ? (d.endMs - d.startMs) / 1000
-        : coveredS(trouble.get(v.vehicleId) ?? [], d);
-      const onLegs = (legs.get(v.vehicleId) ?? []).filter((s) => s.startMs < d.endMs && s.endMs > d.startMs);
+      const dayTroubleS = papersExpired ? (d.endMs - d.startMs) / 1000 : troubleS[i]!;
       const engineOnS = input.engineOnS.get(`${v.vehicleId}:${d.day}`) ?? 0;
       const dayClass: CcDayClass =
-        troubleS >= CC_DEFAULTS.troubleHours * 3600
-          ? 'idle_trouble'
-          : onLegs.length > 0
-            ? 'active'
-            : 'idle_ready';
+        dayTroubleS >= CC_DEFAULTS.troubleHours * 3600 ? 'idle_trouble' : onLeg[i] ? 'active' : 'idle_ready';
       out.push({
         vehicleId: v.vehicleId,
         day: d.day,
         dayClass,
         activeEngineOn: dayClass !== 'idle_trouble' && engineOnS >= CC_DEFAULTS.engineOnHours * 3600,
         engineOnS,
-        troubleS,
-        labels: onLegs.map((s) => s.label ?? '').filter(Boolean),
+        troubleS: dayTroubleS,
+        labels: labels[i]!,
       });
-    }
+    });
+  }
   return out;
 }
 
