@@ -7,7 +7,8 @@ const chromium = process.env.PANTAU_CHROMIUM ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
-  outputDir: 'test-results/artifacts',
+  // Side-by-side shards (scripts/test.mjs) each keep their own.
+  outputDir: process.env.PANTAU_E2E_OUTPUT ?? 'test-results/artifacts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

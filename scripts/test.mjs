@@ -3,7 +3,7 @@
 // throwaway PostgreSQL cluster, then the browser end-to-end tests in Debian's Chromium against the
 // built app. Provisions Chromium and PostgreSQL when they are missing and it can (root + apt), and
 // says what it needs when it cannot. Prints one closing line: "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,10 +48,38 @@ function addVitest(file) {
 
 function addPlaywright(file) {
   if (!existsSync(file)) return;
-  const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const s = report.stats ?? {};
   totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
   totals.failed += s.unexpected ?? 0;
   totals.skipped += s.skipped ?? 0;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected') failedTests.push([...titles, spec.title].filter(Boolean).join(' › '));
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+}
+
+/** Runs a command with its output's lines prefixed; resolves with its exit code. */
+function runPrefixed(prefix, cmd, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env } });
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = '';
+      from.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) to.write(`${prefix} ${line}\n`);
+      });
+      from.on('end', () => rest && to.write(`${prefix} ${rest}\n`));
+    }
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
 
 const vitest = (label, outFile, args, env) =>
@@ -87,12 +115,39 @@ try {
 try {
   const chromium = findChromium();
   if (run('build web app', 'npm', ['run', 'build'])) {
-    const pwReport = path.join(reports, 'playwright.json');
-    run('browser end-to-end (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-      PANTAU_CHROMIUM: chromium,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport,
-    });
-    addPlaywright(pwReport);
+    // Shards side by side, each with its own server, database, tracker ports and browser: the files
+    // split between them (PANTAU_E2E_SHARDS, default 2; 1 runs them all in one).
+    const shards = Math.max(1, Number(process.env.PANTAU_E2E_SHARDS ?? 2));
+    const port = Number(process.env.PANTAU_E2E_PORT ?? 3100);
+    const gt06 = Number(process.env.GT06_PORT ?? 5123);
+    const osmand = Number(process.env.OSMAND_PORT ?? 5155);
+    const data = process.env.PANTAU_E2E_DATA ?? path.join(root, '.tmp', 'e2e-data');
+    console.log(`\n=== browser end-to-end (Chromium), ${shards} shard(s) ===`);
+    const codes = await Promise.all(
+      Array.from({ length: shards }, (_, i) =>
+        runPrefixed(
+          `[e2e ${i + 1}/${shards}]`,
+          'npx',
+          [
+            'playwright',
+            'test',
+            '--reporter=list,json',
+            ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : []),
+          ],
+          {
+            PANTAU_CHROMIUM: chromium,
+            PANTAU_E2E_PORT: String(port + i),
+            GT06_PORT: String(gt06 + i),
+            OSMAND_PORT: String(osmand + i),
+            PANTAU_E2E_DATA: shards > 1 ? `${data}-${i + 1}` : data,
+            PANTAU_E2E_OUTPUT: path.join('test-results', shards > 1 ? `artifacts-${i + 1}` : 'artifacts'),
+            PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, `playwright-${i + 1}.json`),
+          },
+        ),
+      ),
+    );
+    if (codes.some((c) => c !== 0)) failures.push('browser end-to-end (Chromium)');
+    for (let i = 0; i < shards; i++) addPlaywright(path.join(reports, `playwright-${i + 1}.json`));
   }
 } catch (err) {
   console.error(`\nBrowser tests could not run: ${err.message}`);
