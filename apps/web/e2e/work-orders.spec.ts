@@ -166,6 +166,8 @@ test.describe('work orders (SPK)', () => {
     await expect(page.getByTestId('spk-trip-map')).not.toHaveAttribute('data-route-points', '0');
     await expect(page.getByTestId('spk-drawer-edit')).toBeVisible();
     await screenshot(page, 'spk-drawer');
+    await page.getByTestId('spk-trip-map').scrollIntoViewIfNeeded();
+    await screenshot(page, 'spk-drawer-map');
 
     // The drawer is in the URL: a reload opens it again.
     await page.reload();
@@ -223,6 +225,96 @@ test.describe('work orders (SPK)', () => {
     await screenshot(page, 'spk-form-conflict');
     await page.getByTestId('spk-editor-cancel').click();
     await expect(page.getByTestId('spk-editor-drawer')).toBeHidden();
+  });
+
+  test('S-057 the filters live in the URL, and an Administrator renames a kind', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    await openList(page, '/spk/dt');
+
+    await page.getByTestId('filter-status').click();
+    await page.locator('.ant-select-item-option', { hasText: /^Waiting$/ }).click();
+    await expect(page).toHaveURL(/status=waiting/);
+    await page.getByTestId('filter-anomaly').click();
+    await expect(page).toHaveURL(/anomaly=true/);
+    await page.reload();
+    await expect(page.getByTestId('filter-status')).toContainText('Waiting');
+    await expect(page.getByTestId('filter-anomaly')).toBeChecked();
+    await expect(page.getByTestId('spk-list')).toHaveAttribute('data-loading', 'false');
+    for (const status of await page
+      .getByTestId('spk-table')
+      .locator('.ant-table-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status'))))
+      expect(status).toBe('waiting');
+
+    // The page is titled with the unit's name of the kind.
+    const title = page.locator('.page-header h3');
+    const before = (await title.textContent()) ?? '';
+    const renamed = `Delivery ${stamp()}`;
+    await page.getByTestId('spk-rename-kind').click();
+    await page.getByTestId('spk-kind-label-dt').fill(renamed);
+    await page.getByTestId('spk-kinds-save').click();
+    await expect(page.getByTestId('spk-kinds-dialog')).toBeHidden();
+    await expect(title).toHaveText(renamed);
+    await page.getByTestId('spk-rename-kind').click();
+    await page.getByTestId('spk-kind-label-dt').fill(before);
+    await page.getByTestId('spk-kinds-save').click();
+    await expect(title).toHaveText(before);
+  });
+
+  test('S-057 the dark sidebar and right-to-left', async ({ page }) => {
+    await page.addInitScript(() => {
+      const settings = JSON.parse(localStorage.getItem('settings') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('settings', JSON.stringify({ ...settings, darkSidebar: true, direction: 'rtl' }));
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    const vehicle = await demoVehicle(page, 4);
+    const number = `E2E-R-${stamp()}`;
+    await createSpk(page, {
+      kind: 'ccr',
+      spkNumber: number,
+      kendaraanId: vehicle.kendaraanId,
+      trayekId: await routeId(page, ROUTE),
+      runDate: runDate(3 + ((stamp() + 11) % 20), 14).iso,
+    });
+    await openList(page, `/spk/ccr?search=${number}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await screenshot(page, 'spk-list-rtl-dark');
+    await rowOf(page, number).getByTestId('spk-open').click();
+    await expect(page.getByTestId('spk-details')).toBeVisible();
+    await screenshot(page, 'spk-drawer-rtl-dark');
+  });
+
+  test("S-057 the trip map draws the route and the vehicle's track since the run date", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    const trayekId = await routeId(page, ROUTE);
+    // A trip that began 20 hours ago on a demo vehicle with a day of history; another vehicle if this
+    // one already runs an SPK then.
+    const start = new Date(Date.now() - 20 * 3_600_000).toISOString();
+    let spkId: number | undefined;
+    for (let offset = 5; offset < 12 && spkId === undefined; offset++) {
+      const vehicle = await demoVehicle(page, offset);
+      const answer = await page.request.post('/api/spk', {
+        data: {
+          kind: 'ccr',
+          spkNumber: `E2E-T-${stamp()}`,
+          kendaraanId: vehicle.kendaraanId,
+          trayekId,
+          runDate: start,
+        },
+      });
+      if (answer.status() === 201) spkId = ((await answer.json()) as { spk: { spkId: number } }).spk.spkId;
+      else expect(answer.status(), await answer.text()).toBe(409);
+    }
+    expect(spkId).toBeDefined();
+    await page.goto(`/spk/ccr?spk=${spkId}`);
+    const map = page.getByTestId('spk-trip-map');
+    await expect(map).not.toHaveAttribute('data-track-points', '0', { timeout: 20_000 });
+    await expect(map).not.toHaveAttribute('data-route-points', '0');
+    await map.scrollIntoViewIfNeeded();
+    await screenshot(page, 'spk-drawer-track');
   });
 
   test('S-057 a User reads the SPKs and their drawer, with nothing to change', async ({ page, context }) => {

@@ -6,6 +6,7 @@ import {
   userCreateInput,
   userPasswordInput,
   vehicleInput,
+  workOrderInput,
 } from '@pantau/contracts';
 import { validationMessage } from './validation-message';
 
@@ -84,5 +85,22 @@ describe('validationMessage', () => {
       expect(m, 'no bare or library default text').toMatch(/^[A-Z][a-z-]+ .+/);
       expect(validationMessage(m, 'id'), m).not.toBe(m);
     }
+  });
+
+  it('the SPK form and the server’s SPK refusals and warnings have Indonesian texts', () => {
+    const bad = [
+      workOrderInput.safeParse({ kind: 'bus', spkNumber: ' ', runDate: '', loadCount: 1.5 }),
+      workOrderInput.safeParse({ kind: 'ccr', spkNumber: 'S', kendaraanId: 1, runDate: 'x', loadCount: -1 }),
+    ];
+    const messages = bad.flatMap((r) => r.error?.issues ?? []).map((i) => i.message);
+    expect(messages.length).toBeGreaterThan(4);
+    for (const m of messages) expect(validationMessage(m, 'id'), m).not.toBe(m);
+    expect(validationMessage('The vehicle runs SPK SPK-0012 in this period', 'id')).toBe(
+      'Kendaraan ini menjalankan SPK SPK-0012 di periode ini',
+    );
+    expect(validationMessage('The KIR of B 9471 UEY is due on 2026-12-01', 'id')).toBe(
+      'KIR B 9471 UEY jatuh tempo pada 2026-12-01',
+    );
+    expect(validationMessage('B 9471 UEY is inactive', 'id')).toBe('B 9471 UEY nonaktif');
   });
 });

@@ -71,6 +71,39 @@ const ID_MESSAGES: Record<string, string> = {
   Odometer: 'Odometer',
   'Engine hours': 'Jam mesin',
   Capacity: 'Kapasitas',
+  // Work orders (SPK)
+  'Choose the kind': 'Pilih jenis SPK',
+  'SPK number is required': 'No. SPK wajib diisi',
+  'Choose the vehicle': 'Pilih kendaraan',
+  'Choose driver 1': 'Pilih pengemudi 1',
+  'Choose driver 2': 'Pilih pengemudi 2',
+  'Choose the route': 'Pilih trayek',
+  'Run date is required': 'Tanggal jalan wajib diisi',
+  'Choose the origin': 'Pilih asal',
+  'Choose the destination': 'Pilih tujuan',
+  'Load must be a number of cars': 'Muatan harus berupa jumlah mobil',
+  'Load must be a whole number of cars': 'Muatan harus bilangan bulat',
+  'Load must be at most 100 cars': 'Muatan maksimal 100 mobil',
+  Load: 'Muatan',
+  'Label is required': 'Nama wajib diisi',
+  'Use an ISO date-time': 'Gunakan tanggal dan jam yang valid',
+  'Already used by another SPK of this unit': 'Sudah dipakai SPK lain di unit ini',
+  'No such vehicle in this unit': 'Kendaraan ini tidak ada di unit ini',
+  'No such driver in this unit': 'Pengemudi ini tidak ada di unit ini',
+  'No such route in this unit': 'Trayek ini tidak ada di unit ini',
+  'No such geofence in this unit': 'Geofence ini tidak ada di unit ini',
+  'The route is inactive': 'Trayek ini nonaktif',
+  'Driver 2 must be another driver than driver 1': 'Pengemudi 2 harus berbeda dari pengemudi 1',
+  'Use a date (YYYY-MM-DD) or an ISO date-time with its offset':
+    'Gunakan tanggal (YYYY-MM-DD) atau tanggal dan jam ISO dengan zona waktunya',
+  'The run date must be between 2000 and 2100': 'Tanggal jalan harus antara tahun 2000 dan 2100',
+  'Only a waiting, on progress or abnormal SPK can be changed':
+    'Hanya SPK yang menunggu, berjalan atau abnormal yang bisa diubah',
+  'Only a waiting, on progress or abnormal SPK can be cancelled':
+    'Hanya SPK yang menunggu, berjalan atau abnormal yang bisa dibatalkan',
+  'The SPK is cancelled': 'SPK ini sudah dibatalkan',
+  'A milestone must be within 31 days of the run date':
+    'Waktu milestone harus dalam 31 hari dari tanggal jalan',
 };
 
 const ID_PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
@@ -113,6 +146,22 @@ const ID_PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^(.+) is not a type of (.+)$/, (m) => `${m[1]} bukan tipe ${m[2]}`],
   [/^Not a fleet of this unit: (.+)$/, (m) => `Bukan armada unit ini: ${m[1]}`],
   [/^Not vehicles of this unit: (.+)$/, (m) => `Bukan kendaraan unit ini: ${m[1]}`],
+  [
+    /^The vehicle runs SPK (.+) in this period$/,
+    (m) => `Kendaraan ini menjalankan SPK ${m[1]} di periode ini`,
+  ],
+  [
+    /^The driver runs SPK (.+) in this period$/,
+    (m) => `Pengemudi ini menjalankan SPK ${m[1]} di periode ini`,
+  ],
+  [
+    /^The (KIR|STNK) of (.+) expired on (.+), before the run date$/,
+    (m) => `${m[1]} ${m[2]} habis berlaku pada ${m[3]}, sebelum tanggal jalan`,
+  ],
+  [/^The (KIR|STNK) of (.+) is due on (.+)$/, (m) => `${m[1]} ${m[2]} jatuh tempo pada ${m[3]}`],
+  [/^The driving licence of (.+) expired on (.+)$/, (m) => `SIM ${m[1]} habis berlaku pada ${m[2]}`],
+  [/^The driving licence of (.+) is due on (.+)$/, (m) => `SIM ${m[1]} jatuh tempo pada ${m[2]}`],
+  [/^(.+) is inactive$/, (m) => `${m[1]} nonaktif`],
 ];
 
 function localised(message: string): string {

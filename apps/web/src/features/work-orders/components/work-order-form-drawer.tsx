@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../components/management/form-drawer';
 import { getStoredRole } from '../../../lib/role-storage';
+import { validationMessage } from '../../../lib/validation-message';
 import { useWorkOrder } from '../api/get-work-order';
 import { useSaveWorkOrder } from '../api/work-order-mutations';
 import {
@@ -58,7 +59,7 @@ export function WorkOrderFormDrawer({
                   description: (
                     <ul className="spk-warnings" data-testid="spk-warnings">
                       {saved.warnings.map((w) => (
-                        <li key={`${w.path}-${w.message}`}>{w.message}</li>
+                        <li key={`${w.path}-${w.message}`}>{validationMessage(w.message)}</li>
                       ))}
                     </ul>
                   ),
