@@ -265,6 +265,49 @@ test.describe('work orders (SPK)', () => {
     await expect(page.getByTestId('spk-editor-drawer')).toBeHidden();
   });
 
+  test('S-057 an SPK for a vehicle whose papers are due soon is saved, and the warning shows after saving', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    const when = runDate(1, 10);
+    const runDay = when.iso.slice(0, 10);
+    const answer = await page.request.get('/api/kendaraan?aktif=true&documentStatus=due_soon&Take=100');
+    const { results } = (await answer.json()) as {
+      results: (DemoVehicle & { kirDue: string | null; stnkDue: string | null })[];
+    };
+    // Due soon, but not before the run date (that would be refused).
+    const candidates = results.filter((v) => [v.kirDue, v.stnkDue].every((d) => d === null || d >= runDay));
+    let vehicle: DemoVehicle | undefined;
+    for (const v of candidates) {
+      const held = await page.request.get('/api/spk', {
+        params: {
+          kendaraanId: v.kendaraanId,
+          from: runDate(-1, 10).iso,
+          to: runDate(3, 10).iso,
+          status: 'waiting,on_progress,abnormal,done',
+          Take: 1,
+        },
+      });
+      if (((await held.json()) as { count: number }).count === 0) {
+        vehicle = v;
+        break;
+      }
+    }
+    expect(vehicle, 'a demo vehicle with papers due soon and no SPK tomorrow').toBeDefined();
+
+    await openList(page, '/spk/dt');
+    await fillSpk(page, {
+      number: `E2E-W-${stamp()}`,
+      typedRunDate: when.typed,
+      plate: vehicle!.nomorPolisi,
+    });
+    await page.getByTestId('spk-editor-save').click();
+    await expect(page.getByTestId('spk-editor-drawer')).toBeHidden();
+    await expect(page.getByTestId('spk-warnings')).toContainText(`of ${vehicle!.nomorPolisi} is due on`);
+    await screenshot(page, 'spk-saved-with-warning');
+  });
+
   test('S-057 the filters live in the URL, and an Administrator renames a kind', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInToShell(page, 'admin');
