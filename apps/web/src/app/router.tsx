@@ -79,6 +79,13 @@ export const routes: RouteObject[] = [
             Component: MapRoute,
           },
           {
+            path: 'violation-traffic',
+            lazy: () =>
+              import('../features/violation-traffic/pages/violation-traffic-page').then((m) => ({
+                Component: m.ViolationTrafficPage,
+              })),
+          },
+          {
             path: 'spk/ccr',
             lazy: () =>
               import('./pages/work-order-routes').then((m) => ({ Component: m.CcrWorkOrdersRoute })),

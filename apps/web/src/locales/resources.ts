@@ -21,6 +21,8 @@ import enPlayback from './en/playback.json';
 import idPlayback from './id/playback.json';
 import enWorkOrders from './en/workOrders.json';
 import idWorkOrders from './id/workOrders.json';
+import enViolationTraffic from './en/violationTraffic.json';
+import idViolationTraffic from './id/violationTraffic.json';
 import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
 import enErrors from './en/errors.json';
@@ -64,6 +66,7 @@ export const en = {
   routes: enRoutes,
   playback: enPlayback,
   workOrders: enWorkOrders,
+  violationTraffic: enViolationTraffic,
 };
 export type Resources = typeof en;
 
@@ -90,6 +93,7 @@ export const id = {
   routes: idRoutes,
   playback: idPlayback,
   workOrders: idWorkOrders,
+  violationTraffic: idViolationTraffic,
 } satisfies Resources;
 
 export const namespaces = Object.keys(en) as (keyof Resources)[];
