@@ -3,7 +3,7 @@ import { localMidnight } from '@pantau/contracts';
 import { sql } from 'drizzle-orm';
 import { rawOf } from './position-store.js';
 import type { Db } from '../db/client.js';
-import { activityDays, stops, trips } from '../db/schema/index.js';
+import type { activityDays, stops, trips } from '../db/schema/index.js';
 import {
   openOf,
   tripsRule,
