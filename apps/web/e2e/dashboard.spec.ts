@@ -65,6 +65,56 @@ async function chooseStatus(page: Page, label: string) {
   }).toPass({ timeout: 15_000 });
 }
 
+/** DD/MM/YYYY HH:mm in WIB, as the table shows a time. */
+const wib = (iso: string) => {
+  const d = new Date(Date.parse(iso) + 7 * 3_600_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+};
+
+interface CurrentSpk {
+  spkId: number;
+  kind: string;
+  status: string;
+  nomorPolisi: string;
+  runDate: string;
+  outPoolAt: string | null;
+  etaToBase: string | null;
+  customer: string | null;
+  destinationName: string | null;
+}
+
+/**
+ * A loaded SPK that is some vehicle's current one: the demo's, else one made now (a waiting SPK for a
+ * vehicle without one, with a customer and destination of this run).
+ */
+async function currentSpkOfSomeVehicle(page: Page): Promise<CurrentSpk> {
+  const units = (await (await page.request.get('/api/spk/unit?Take=1000')).json()) as {
+    results: { kendaraanId: number; current: (CurrentSpk & { kosongan: boolean }) | null }[];
+  };
+  const running = units.results.find((u) => u.current && !u.current.kosongan && u.current.customer);
+  if (running) return running.current!;
+  const run = Date.now().toString(36).toUpperCase();
+  const destinations = (await (await page.request.get('/api/polygons?Take=5')).json()) as {
+    results: { polygonId: number }[];
+  };
+  const free = units.results.filter((u) => !u.current);
+  for (const u of free) {
+    const made = await page.request.post('/api/spk', {
+      data: {
+        kind: 'ccr',
+        spkNumber: `E2E-DASH-${run}-${u.kendaraanId}`,
+        kendaraanId: u.kendaraanId,
+        runDate: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+        customer: `PT Uji ${run}`,
+        destinationPolygonId: destinations.results[0]?.polygonId ?? null,
+      },
+    });
+    if (made.status() === 201) return ((await made.json()) as { spk: CurrentSpk }).spk;
+  }
+  throw new Error('no vehicle could be given an SPK');
+}
+
 test.describe('the dashboard', () => {
   test('S-047 S-050 S-063 the nine counts show, the table has the spec columns and agrees with All', async ({
     page,
@@ -90,9 +140,13 @@ test.describe('the dashboard', () => {
     // 10 rows a page (S-063).
     const rows = page.getByTestId('fleet-table').locator('.ant-table-row');
     expect(await rows.count()).toBe(Math.min(10, await tableTotal(page)));
-    // The work-order columns wait for the work-order issue, and say so.
-    await rows.first().getByTestId('needs-work-orders').first().hover();
-    await expect(page.getByRole('tooltip')).toContainText('Needs work orders');
+    // The four order groups split the fleet too (S-047 with real SPKs).
+    await expect(async () => {
+      const orders = await Promise.all(
+        ['orderKosongan', 'orderWaiting', 'orderOnProgress', 'orderAbnormal'].map((g) => cardCount(page, g)),
+      );
+      expect(orders.reduce((a, b) => a + b, 0)).toBe(await cardCount(page, 'allStates'));
+    }).toPass({ timeout: 15_000 });
     await screenshot(page, 'dashboard');
   });
 
@@ -144,6 +198,56 @@ test.describe('the dashboard', () => {
     await chooseStatus(page, 'All status');
     await expect(page).not.toHaveURL(/status=/);
     await expectTableMatchesCard(page, 'allStates');
+  });
+
+  test('S-050 a vehicle’s row shows its current SPK: CCR status, driver status, departure, ETA, customer, destination', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await signInToShell(page, 'admin');
+    await countsLoaded(page);
+    const spk = await currentSpkOfSomeVehicle(page);
+    const table = page.getByTestId('fleet-table');
+    await page.getByTestId('fleet-search').fill(spk.nomorPolisi);
+    await expect(table).toHaveAttribute('data-total', '1');
+    const row = table.locator('.ant-table-row').first();
+    const kind = spk.kind.toUpperCase();
+    const status = { waiting: 'Waiting', on_progress: 'On progress', abnormal: 'Abnormal' }[
+      spk.status as 'waiting' | 'on_progress' | 'abnormal'
+    ];
+    await expect(row.getByTestId('order-status')).toHaveAttribute('data-status', spk.status);
+    await expect(row.getByTestId('order-status')).toContainText(`${kind}`);
+    await expect(row.getByTestId('order-status')).toContainText(status);
+    const driver = spk.status === 'waiting' ? 'assigned' : 'onTrip';
+    await expect(row.getByTestId('driver-status')).toHaveAttribute('data-status', driver);
+    await expect(row.getByTestId('driver-status')).toContainText(driver === 'assigned' ? 'Assigned' : 'On trip');
+    const cells = row.locator('td');
+    // Departure: out of the pool, else the run date (DD/MM/YYYY HH:mm in WIB).
+    await expect(cells.nth(10)).toContainText(wib(spk.outPoolAt ?? spk.runDate));
+    if (spk.etaToBase) await expect(cells.nth(11)).toContainText(wib(spk.etaToBase));
+    await expect(cells.nth(12)).toHaveText(spk.customer ?? '—');
+    await expect(cells.nth(13)).toHaveText(spk.destinationName ?? '—');
+    await page.getByTestId('fleet-search').fill('');
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'dashboard-spk-row');
+  });
+
+  test('S-049 the waiting order filter shows the vehicles whose current loaded SPK waits', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    await countsLoaded(page);
+    await currentSpkOfSomeVehicle(page);
+    await chooseStatus(page, 'Waiting order');
+    await expect(page).toHaveURL(/[?&]status=waitingOrder\b/);
+    await expectTableMatchesCard(page, 'orderWaiting');
+    await expect(async () => {
+      const statuses = await page
+        .getByTestId('fleet-table')
+        .locator('.ant-table-row [data-testid="order-status"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+      expect(statuses.filter((s) => s !== 'waiting')).toEqual([]);
+    }).toPass({ timeout: 15_000 });
+    await chooseStatus(page, 'Order on process');
+    await expectTableMatchesCard(page, 'orderOnProgress');
   });
 
   test('S-050 search by plate, and a row opens the vehicle drawer', async ({ page }) => {

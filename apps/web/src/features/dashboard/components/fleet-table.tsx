@@ -1,47 +1,63 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE } from '@pantau/contracts';
+import { DEFAULT_PAGE_SIZE, type WorkOrderKind, type WorkOrderStatus } from '@pantau/contracts';
 import { Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRelative } from '../../../lib/date-time';
 import { placeText } from '../../../lib/place-text';
 import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
+import {
+  DRIVER_STATUS_COLORS,
+  useWorkOrderLabels,
+  WORK_ORDER_STATUS_COLORS,
+} from '../../../lib/work-order-labels';
 import { matchesPlate, type FleetRow } from '../model/fleet-rows';
 
 const text = (a: string | null, b: string | null) => (a ?? '').localeCompare(b ?? '');
 const time = (v: string | null) => (v ? Date.parse(v) : -Infinity);
 const rank = (v: boolean | null) => (v === true ? 2 : v === false ? 1 : 0);
+/** Sorting by the SPK's status: most in need of attention last when ascending. */
+const STATUS_RANK: Record<WorkOrderStatus | 'none', number> = {
+  none: 0,
+  done: 0,
+  cancelled: 0,
+  waiting: 1,
+  on_progress: 2,
+  abnormal: 3,
+};
 
-/** A column that needs work orders: shown as '—' until the work-order issue fills it in. */
-function PendingWorkOrder() {
-  const { t } = useTranslation('dashboard');
+/** A time in the table: the user's zone, with "in 2 hours" / "3 hours ago" on hover. */
+function TimeCell({ value, locale, hint }: { value: string | null; locale: string; hint?: string }) {
+  if (!value) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
-    <Tooltip title={t('needsWorkOrders')}>
-      <span className="pending-work-order" data-testid="needs-work-orders">
-        —
-      </span>
+    <Tooltip title={hint ? `${hint} · ${formatRelative(value, locale)}` : formatRelative(value, locale)}>
+      <bdi dir="ltr" className="nowrap">
+        {formatDateTime(value)}
+      </bdi>
     </Tooltip>
   );
 }
 
 interface FleetTableProps {
   rows: FleetRow[];
+  /** The unit's label of an SPK kind. */
+  kindLabel: (kind: WorkOrderKind) => string;
   loading: boolean;
   selectedId: number | null;
   onSelect: (row: FleetRow) => void;
 }
 
 /** The dashboard's vehicle table with the spec's columns (S-050), 10 a page (S-063), search by plate. */
-export function FleetTable({ rows, loading, selectedId, onSelect }: FleetTableProps) {
+export function FleetTable({ rows, kindLabel, loading, selectedId, onSelect }: FleetTableProps) {
   const { t, i18n } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
   const status = useVehicleStatusLabels();
+  const order = useWorkOrderLabels();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const shown = useMemo(() => rows.filter((r) => matchesPlate(r, search)), [rows, search]);
   const locale = i18n.resolvedLanguage === 'id' ? 'id' : 'en';
-  const pending = { render: () => <PendingWorkOrder /> };
   // Live updates and filters shrink the list; never sit on a page past its end.
   const current = Math.min(page, Math.max(1, Math.ceil(shown.length / pageSize)));
 
@@ -104,18 +120,34 @@ export function FleetTable({ rows, loading, selectedId, onSelect }: FleetTablePr
           <Tag color={v ? 'green' : 'red'}>{status.onOff(v)}</Tag>
         ),
     },
-    { key: 'ccrStatus', title: t('columns.ccrStatus'), ...pending },
+    {
+      key: 'ccrStatus',
+      title: t('columns.ccrStatus'),
+      sorter: (a, b) => STATUS_RANK[a.order?.status ?? 'none'] - STATUS_RANK[b.order?.status ?? 'none'],
+      render: (_, r) =>
+        r.order ? (
+          <Tooltip title={`SPK ${r.order.spkNumber}${r.order.kosongan ? ` · ${order.kosongan}` : ''}`}>
+            <span className="order-status nowrap" data-testid="order-status" data-status={r.order.status}>
+              <Typography.Text type="secondary">{kindLabel(r.order.kind)}</Typography.Text>{' '}
+              <Tag color={WORK_ORDER_STATUS_COLORS[r.order.status]}>{order.status(r.order.status)}</Tag>
+            </span>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary" data-testid="order-status" data-status="none">
+            {order.none}
+          </Typography.Text>
+        ),
+    },
     {
       key: 'driverStatus',
       title: t('columns.driverStatus'),
-      dataIndex: 'driver',
-      sorter: (a, b) => text(a.driver, b.driver),
-      render: (v: string | null) =>
-        v ? (
-          <Tag color="blue">{v}</Tag>
-        ) : (
-          <Typography.Text type="secondary">{t('driver.none')}</Typography.Text>
-        ),
+      sorter: (a, b) => text(a.driverStatus, b.driverStatus) || text(a.driver, b.driver),
+      render: (_, r) => (
+        <span className="driver-status nowrap" data-testid="driver-status" data-status={r.driverStatus}>
+          <Tag color={DRIVER_STATUS_COLORS[r.driverStatus]}>{order.driverStatus(r.driverStatus)}</Tag>
+          {r.driver ?? <Typography.Text type="secondary">{t('driver.none')}</Typography.Text>}
+        </span>
+      ),
     },
     {
       key: 'date',
@@ -142,10 +174,38 @@ export function FleetTable({ rows, loading, selectedId, onSelect }: FleetTablePr
       width: 200,
       render: (_, r) => placeText(r),
     },
-    { key: 'departure', title: t('columns.departure'), ...pending },
-    { key: 'etaToBase', title: t('columns.etaToBase'), ...pending },
-    { key: 'customer', title: t('columns.customer'), ...pending },
-    { key: 'destination', title: t('columns.destination'), ...pending },
+    {
+      key: 'departure',
+      title: t('columns.departure'),
+      sorter: (a, b) => time(a.order?.departure ?? null) - time(b.order?.departure ?? null),
+      render: (_, r) => (
+        <span className={r.order?.departurePlanned ? 'planned-departure' : undefined}>
+          <TimeCell
+            value={r.order?.departure ?? null}
+            locale={locale}
+            hint={r.order ? t(r.order.departurePlanned ? 'departure.planned' : 'departure.outOfPool') : undefined}
+          />
+        </span>
+      ),
+    },
+    {
+      key: 'etaToBase',
+      title: t('columns.etaToBase'),
+      sorter: (a, b) => time(a.order?.etaToBase ?? null) - time(b.order?.etaToBase ?? null),
+      render: (_, r) => <TimeCell value={r.order?.etaToBase ?? null} locale={locale} />,
+    },
+    {
+      key: 'customer',
+      title: t('columns.customer'),
+      sorter: (a, b) => text(a.order?.customer ?? null, b.order?.customer ?? null),
+      render: (_, r) => r.order?.customer ?? '—',
+    },
+    {
+      key: 'destination',
+      title: t('columns.destination'),
+      sorter: (a, b) => text(a.order?.destination ?? null, b.order?.destination ?? null),
+      render: (_, r) => r.order?.destination ?? '—',
+    },
   ];
 
   return (

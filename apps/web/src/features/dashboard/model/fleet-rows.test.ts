@@ -1,7 +1,7 @@
-import type { VehicleRow } from '@pantau/contracts';
+import type { VehicleRow, WorkOrderRow } from '@pantau/contracts';
 import { describe, expect, it } from 'vitest';
 import { testVehicle } from '../../../lib/testing/test-vehicle';
-import { joinFleetRows, matchesPlate } from './fleet-rows';
+import { driverStatusOf, joinFleetRows, matchesPlate } from './fleet-rows';
 
 const tracking = testVehicle;
 
@@ -76,6 +76,64 @@ describe('joinFleetRows', () => {
     expect(rows[0]).toMatchObject({ pool: null, dedicated: null, tipe: null });
     expect(rows[1]).toMatchObject({ motion: 'nodata', gpsStatus: null, ignition: null, fixTime: null });
   });
+
+  it('S-050 takes CCR status, driver, departure, ETA to base, customer and destination from the current SPK', () => {
+    const spk = (o: Partial<WorkOrderRow>) =>
+      ({
+        spkId: 7,
+        spkNumber: 'SPK-007',
+        kind: 'ccr',
+        status: 'on_progress',
+        kosongan: false,
+        pengemudiName: 'Agus Salim',
+        runDate: '2026-11-20T01:00:00.000Z',
+        outPoolAt: '2026-11-20T01:20:00.000Z',
+        etaToBase: '2026-11-20T09:20:00.000Z',
+        customer: 'PT Toyota Astra',
+        destinationName: 'Dealer Cibubur',
+        ...o,
+      }) as WorkOrderRow;
+    const rows = joinFleetRows(
+      [tracking(1), tracking(2), tracking(3)],
+      [record(4)],
+      new Map([
+        [1, spk({})],
+        [2, spk({ status: 'waiting', outPoolAt: null, etaToBase: null, pengemudiName: null })],
+        [4, spk({ status: 'abnormal', kind: 'dt' })],
+      ]),
+    );
+    expect(rows[0]).toMatchObject({
+      driver: 'Agus Salim',
+      driverStatus: 'onTrip',
+      order: {
+        kind: 'ccr',
+        status: 'on_progress',
+        departure: '2026-11-20T01:20:00.000Z',
+        departurePlanned: false,
+        etaToBase: '2026-11-20T09:20:00.000Z',
+        customer: 'PT Toyota Astra',
+        destination: 'Dealer Cibubur',
+      },
+    });
+    // Not out of the pool yet: the planned run date; without a driver on the SPK, the vehicle's.
+    expect(rows[1]).toMatchObject({
+      driver: 'Budi Santoso',
+      driverStatus: 'assigned',
+      order: { status: 'waiting', departure: '2026-11-20T01:00:00.000Z', departurePlanned: true },
+    });
+    expect(rows[2]).toMatchObject({ driverStatus: 'available', order: null });
+    expect(rows[3]).toMatchObject({ kendaraanId: 4, driverStatus: 'onTrip', order: { kind: 'dt' } });
+  });
+
+  it.each([
+    ['waiting', 'assigned'],
+    ['on_progress', 'onTrip'],
+    ['abnormal', 'onTrip'],
+    ['done', 'available'],
+    [null, 'available'],
+  ] as const)('driver status of an SPK %s is %s', (status, expected) =>
+    expect(driverStatusOf(status)).toBe(expected),
+  );
 
   it('answers nothing for nothing', () => {
     expect(joinFleetRows([], [])).toEqual([]);

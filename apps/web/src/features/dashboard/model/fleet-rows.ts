@@ -1,4 +1,51 @@
-import type { TrackingItem, VehicleRow } from '@pantau/contracts';
+import type {
+  TrackingItem,
+  VehicleRow,
+  WorkOrderKind,
+  WorkOrderRow,
+  WorkOrderStatus,
+} from '@pantau/contracts';
+import type { DriverStatusKey } from '../../../lib/work-order-labels';
+
+/**
+ * What the driver of a vehicle is doing, from its current SPK: on a trip while it is on progress or
+ * abnormal, assigned while it waits to leave, available without an SPK (docs/decisions.md).
+ */
+export type DriverStatus = DriverStatusKey;
+
+export function driverStatusOf(status: WorkOrderStatus | null | undefined): DriverStatus {
+  if (status === 'on_progress' || status === 'abnormal') return 'onTrip';
+  if (status === 'waiting') return 'assigned';
+  return 'available';
+}
+
+/** The columns of the vehicle table that come from the vehicle's current SPK. */
+export interface FleetOrder {
+  spkId: number;
+  spkNumber: string;
+  kind: WorkOrderKind;
+  status: WorkOrderStatus;
+  kosongan: boolean;
+  /** Out of the pool, else the planned run date (`departurePlanned`). */
+  departure: string;
+  departurePlanned: boolean;
+  etaToBase: string | null;
+  customer: string | null;
+  destination: string | null;
+}
+
+export const fleetOrderOf = (o: WorkOrderRow): FleetOrder => ({
+  spkId: o.spkId,
+  spkNumber: o.spkNumber,
+  kind: o.kind,
+  status: o.status,
+  kosongan: o.kosongan,
+  departure: o.outPoolAt ?? o.runDate,
+  departurePlanned: o.outPoolAt === null,
+  etaToBase: o.etaToBase,
+  customer: o.customer,
+  destination: o.destinationName,
+});
 
 /** One line of the dashboard's vehicle table: the live state joined with the vehicle's record. */
 export interface FleetRow {
@@ -13,7 +60,11 @@ export interface FleetRow {
   gpsStatus: TrackingItem['gpsStatus'] | null;
   ignition: boolean | null;
   motion: TrackingItem['motion'];
+  /** The SPK's driver 1, else the vehicle's assigned driver. */
   driver: string | null;
+  driverStatus: DriverStatus;
+  /** The current SPK, or null. */
+  order: FleetOrder | null;
   fixTime: string | null;
   location: string | null;
   place: TrackingItem['place'];
@@ -22,14 +73,24 @@ export interface FleetRow {
 }
 
 /**
- * Joins the live tracking items with the vehicle rows by kendaraanId. Every vehicle of either list
- * gives one row: a registered vehicle that never reported is still in the table (no data).
+ * Joins the live tracking items with the vehicle rows and the current SPKs by kendaraanId. Every
+ * vehicle of either list gives one row: a registered vehicle that never reported is still in the
+ * table (no data).
  */
 export function joinFleetRows(
   tracking: readonly TrackingItem[],
   vehicles: readonly VehicleRow[],
+  orders: ReadonlyMap<number, WorkOrderRow> = new Map(),
 ): FleetRow[] {
   const records = new Map(vehicles.map((v) => [v.kendaraanId, v]));
+  const withOrder = (kendaraanId: number, driver: string | null) => {
+    const o = orders.get(kendaraanId);
+    return {
+      driver: o?.pengemudiName ?? driver,
+      driverStatus: driverStatusOf(o?.status),
+      order: o ? fleetOrderOf(o) : null,
+    };
+  };
   const rows: FleetRow[] = tracking.map((t) => {
     const v = records.get(t.kendaraanId);
     return {
@@ -42,7 +103,7 @@ export function joinFleetRows(
       gpsStatus: t.gpsStatus,
       ignition: t.ignition,
       motion: t.motion,
-      driver: t.driver?.name ?? null,
+      ...withOrder(t.kendaraanId, t.driver?.name ?? null),
       fixTime: t.fixTime,
       location: t.location,
       place: t.place,
@@ -63,7 +124,7 @@ export function joinFleetRows(
       gpsStatus: null,
       ignition: null,
       motion: 'nodata',
-      driver: null,
+      ...withOrder(v.kendaraanId, v.pengemudi ?? null),
       fixTime: null,
       location: null,
       place: null,

@@ -13,6 +13,11 @@ import { FleetMap } from '../../../map/fleet-map';
 import { openVehicleDrawer, useTrackStore } from '../../../map/track-store';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { everyVehicleQueryOptions } from '../../../lib/api/vehicles';
+import {
+  currentWorkOrdersQueryOptions,
+  useRefreshOnOrderChanges,
+  useWorkOrderKindLabel,
+} from '../../../lib/api/current-work-orders';
 import { FleetTable } from '../components/fleet-table';
 import { LiveBadge } from '../components/live-badge';
 import { StatusCards } from '../components/status-cards';
@@ -38,6 +43,9 @@ export function DashboardPage() {
   const filter = parseStatusFilter(params.get(STATUS_PARAM));
   const summary = useDashboardSummary(unitId);
   const fleet = useQuery(everyVehicleQueryOptions(unitId));
+  const orders = useQuery(currentWorkOrdersQueryOptions(unitId));
+  const kindLabel = useWorkOrderKindLabel(unitId);
+  useRefreshOnOrderChanges();
   const live = useLiveVehicles();
   const mobile = useLayoutStore((s) => s.mobile);
   const selectedId = useTrackStore((s) => s.vehicleId);
@@ -64,8 +72,9 @@ export function DashboardPage() {
     [live.vehicles, summary.data, filter],
   );
   const rows = useMemo(
-    () => filterByStatus(joinFleetRows(live.vehicles, fleet.data ?? []), summary.data, filter),
-    [live.vehicles, fleet.data, summary.data, filter],
+    () =>
+      filterByStatus(joinFleetRows(live.vehicles, fleet.data ?? [], orders.data), summary.data, filter),
+    [live.vehicles, fleet.data, orders.data, summary.data, filter],
   );
 
   return (
@@ -114,6 +123,7 @@ export function DashboardPage() {
         <FleetTable
           key={filter}
           rows={rows}
+          kindLabel={kindLabel}
           loading={live.isLoading || summary.isPending || fleet.isPending}
           selectedId={selectedId}
           onSelect={(r) => openVehicleDrawer(r.kendaraanId)}

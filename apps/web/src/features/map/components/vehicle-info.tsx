@@ -14,6 +14,7 @@ import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { MOTION_COLORS } from '../../../map/motion-colors';
 import { useTrackStore } from '../../../map/track-store';
 import { formatJakarta, formatNumber, userZoneName } from './format';
+import { VehicleWorkOrder } from './vehicle-work-order';
 
 /** Re-renders every 30 s so "2 minutes ago" stays true between live updates. */
 function useNow(ms = 30_000) {
@@ -147,6 +148,7 @@ export function VehicleInfo() {
         </Button>
       </Space>
       <Details v={vehicle} />
+      <VehicleWorkOrder kendaraanId={vehicle.kendaraanId} />
       <VehicleRoute kendaraanId={vehicle.kendaraanId} />
       <Button
         block
