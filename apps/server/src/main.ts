@@ -83,6 +83,7 @@ async function main() {
       db: database.db,
       pipeline: app.pipeline,
       logger: app.log,
+      matchWorkOrders: (ids) => app.workOrders.matcher.matchMany(ids),
       ...config,
     });
     simulator = demo.simulator;

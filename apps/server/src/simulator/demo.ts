@@ -3,12 +3,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { vehicles } from '../db/schema/index.js';
 import type { Pipeline } from '../ingest/types.js';
+import { createDemoWorkOrders } from './demo-work-orders.js';
 import { createProgressBar } from './progress.js';
 import { roadNodes } from './road-network.js';
 import { createSimulator, type Simulator } from './simulator.js';
 import type { SimVehicle } from './vehicle-plan.js';
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** A job's SPK is made this long before the vehicle leaves its pool (when the day's plan is known). */
+const SPK_LEAD_MS = 12 * HOUR;
+/** A demo SPK still open this long after its planned end is closed (cancelled). */
+const STALE_MS = 12 * HOUR;
+/** How often the live fleet's coming jobs are turned into SPKs. */
+const SPK_EVERY_MS = 60_000;
 
 /** The pool road node for a vehicle's `pool` text (the seed's pool names), else by class. */
 function poolIdOf(pool: string | null, vehicleClass: 'CC' | 'TRUCK'): string {
@@ -56,13 +64,18 @@ async function hasPositions(db: Db): Promise<boolean> {
 /**
  * The demo fleet (npm start with the demo data). `run` writes `backfillDays` of history through the
  * pipeline with a progress bar when the database has no positions yet, then reports live until
- * `simulator.stop()` (which also ends a back-fill early).
+ * `simulator.stop()` (which also ends a back-fill early). Every job the fleet drives is an SPK: the
+ * back-filled week's are stored after its positions and worked out by the matcher (done, with their
+ * milestones, times and anomalies); live ones are made before the vehicle leaves its pool and move
+ * from waiting through on progress to done as it drives.
  */
 export async function createDemoSimulator(deps: {
   db: Db;
   pipeline: Pipeline;
   logger: FastifyBaseLogger;
   backfillDays: number;
+  /** Works SPKs out from the stored visits (the work-orders matcher's `matchMany`). */
+  matchWorkOrders: (workOrderIds: readonly number[]) => Promise<unknown>;
   out?: { isTTY?: boolean; write(text: string): unknown };
 }): Promise<{ simulator: Simulator; run(): Promise<void> }> {
   const fleet = await loadSimFleet(deps.db);
@@ -72,7 +85,30 @@ export async function createDemoSimulator(deps: {
     logger: deps.logger,
     historyDays: deps.backfillDays,
   });
+  const orders = createDemoWorkOrders({ db: deps.db, match: deps.matchWorkOrders });
+  let ordersUntil = 0;
+  /** Stores the SPKs of the jobs departing from `from` to SPK_LEAD_MS ahead; answers the new ones. */
+  const storeOrders = async (from: number) => {
+    const to = Date.now() + SPK_LEAD_MS;
+    const ids = await orders.store(simulator.tripsBetween(new Date(from), new Date(to)));
+    ordersUntil = to;
+    return ids;
+  };
+  const matchOrders = (ids: number[], what: string) => {
+    const started = Date.now();
+    orders
+      .match(ids)
+      .then(() => {
+        if (ids.length)
+          deps.logger.info(
+            `demo simulator: ${ids.length} SPKs ${what} matched in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+          );
+      })
+      .catch((err: unknown) => deps.logger.warn({ err }, `demo simulator: matching SPKs ${what} failed`));
+  };
+
   const run = async () => {
+    let ids: number[];
     if (deps.backfillDays > 0 && !(await hasPositions(deps.db))) {
       const to = new Date();
       const from = new Date(to.getTime() - deps.backfillDays * DAY);
@@ -85,9 +121,30 @@ export async function createDemoSimulator(deps: {
       deps.logger.info(
         `demo simulator: ${count} positions of history in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
+      if (simulator.stopped) return;
+      ids = await storeOrders(from.getTime());
+    } else {
+      // A restart: jobs that ran while the server was down left no positions to match.
+      await orders.cancelStale(new Date(Date.now() - STALE_MS));
+      ids = await storeOrders(Date.now() - HOUR);
     }
     if (simulator.stopped) return;
     simulator.start();
+    // The history's SPKs are worked out while the fleet reports live (the matcher runs one at a time).
+    matchOrders(ids, 'of the history');
+    let busy = false;
+    const timer = setInterval(() => {
+      if (simulator.stopped) return clearInterval(timer);
+      if (busy) return;
+      busy = true;
+      orders
+        .cancelStale(new Date(Date.now() - STALE_MS))
+        .then(() => storeOrders(ordersUntil))
+        .then((made) => matchOrders(made, 'coming'))
+        .catch((err: unknown) => deps.logger.warn({ err }, 'demo simulator: making the coming SPKs failed'))
+        .finally(() => (busy = false));
+    }, SPK_EVERY_MS);
+    timer.unref();
     deps.logger.info(`demo simulator: ${fleet.length} vehicles reporting live`);
   };
   return { simulator, run };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Position } from '@pantau/protocols';
 import type { IngestSource, Pipeline } from '../ingest/types.js';
-import { hash01, VehiclePlan, type SimVehicle } from './vehicle-plan.js';
+import { hash01, VehiclePlan, type PlannedTrip, type SimVehicle } from './vehicle-plan.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -196,6 +196,14 @@ export function createSimulator(options: SimulatorOptions) {
     /** True after `stop` (a back-fill then ends at its next batch). */
     get stopped() {
       return stopped;
+    },
+
+    /** Every vehicle's jobs departing in [from, to) (each is a demo SPK), in the plans this run drives. */
+    tripsBetween(from: Date, to: Date): { vehicle: SimVehicle; trip: PlannedTrip }[] {
+      if (plans.length === 0) ensurePlans(from.getTime());
+      return plans.flatMap((plan) =>
+        plan.tripsBetween(from.getTime(), to.getTime()).map((trip) => ({ vehicle: plan.vehicle, trip })),
+      );
     },
 
     /** Where a vehicle is at an instant (for tests and tools). */

@@ -138,6 +138,26 @@ describe('demo simulator back-fill', () => {
   });
 });
 
+describe('planned jobs', () => {
+  it('plans one job a working day, known before the vehicle leaves its pool, the same on every run', () => {
+    const v = fleet[0]!;
+    const anchor = Date.parse('2026-11-01T17:00:00Z');
+    const plan = new VehiclePlan(v, anchor);
+    const trips = plan.tripsBetween(anchor, anchor + 10 * DAY);
+    expect(trips.length).toBeGreaterThanOrEqual(7);
+    for (let i = 1; i < trips.length; i++)
+      expect(trips[i]!.departAt - trips[i - 1]!.departAt).toBeGreaterThan(12 * 3_600_000);
+    // At its departure the vehicle is still parked in its pool, engine off.
+    const first = new VehiclePlan(v, anchor);
+    for (const trip of trips.slice(0, 3)) {
+      const s = first.sample(trip.departAt - 60_000);
+      expect(s).toMatchObject({ moving: false, ignition: false });
+      expect(placeOf(s!.lat, s!.lon)).toMatchObject({ kind: 'at', name: 'Pool Sunter/Cakung' });
+    }
+    expect(new VehiclePlan(v, anchor).tripsBetween(anchor, anchor + 10 * DAY)).toEqual(trips);
+  });
+});
+
 describe('progress bar', () => {
   it('writes one line per 10 % without a terminal', () => {
     const lines: string[] = [];

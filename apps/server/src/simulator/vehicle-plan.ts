@@ -32,6 +32,17 @@ export function parkingSlot(pool: { lat: number; lon: number }, slot: number): {
   return { lat: lat!, lon: lon! };
 }
 
+/** One job of a working day, as its SPK plans it: out of the pool, load, unload, back to the pool. */
+export interface PlannedTrip {
+  /** When the vehicle pulls out of its parking slot. */
+  departAt: number;
+  /** Road nodes of the loading and unloading sites. */
+  origin: string;
+  destination: string;
+  /** The tracker fails for 6–30 hours that day: the job leaves (almost) no positions. */
+  trackerFault: boolean;
+}
+
 export type StopReason = 'pool' | 'loading' | 'unloading' | 'rest' | 'night' | 'shoulder' | 'traffic';
 
 /**
@@ -127,8 +138,8 @@ const bearing = (lat0: number, lon0: number, lat1: number, lon1: number) =>
  * A working day: leave the pool between 05:00 and 09:00 WIB (some days stand by), drive to the plant,
  * load (30–120 min), drive the trayek at toll speeds (60–85 km/h, with a driver-dependent chance of
  * over-speed episodes), slower in town, rest every ~4 h of driving (at a rest area when one is on the
- * way), stop for the night on long trips, unload (30–120 min), perhaps take a second short job, and
- * return to the pool where the ignition stays off overnight. Now and then a driver stops on the
+ * way), stop for the night on long trips, unload (30–120 min), and
+ * return to the pool where the ignition stays off overnight (one job a day: the demo's SPKs). Now and then a driver stops on the
  * shoulder (over-stop, engine running), leaves the route for a few kilometres, or the tracker loses GPS.
  */
 export class VehiclePlan {
@@ -147,6 +158,8 @@ export class VehiclePlan {
   private lastCourse = 0;
   private drivenSinceRestMs = 0;
   private cursor = 0;
+  /** The jobs planned so far, in order (one a working day). */
+  private readonly trips: PlannedTrip[] = [];
 
   constructor(
     readonly vehicle: SimVehicle,
@@ -186,6 +199,15 @@ export class VehiclePlan {
       ignition: true,
       moving: true,
     };
+  }
+
+  /**
+   * The jobs whose departure is in [from, to): the timeline is planned a working day at a time, so a
+   * job is known from the evening before (its SPK can be made before the vehicle leaves its pool).
+   */
+  tripsBetween(from: number, to: number): PlannedTrip[] {
+    this.extendTo(to);
+    return this.trips.filter((trip) => trip.departAt >= from && trip.departAt < to);
   }
 
   /** True when the vehicle is driving at `t` (the simulator reports more often then). */
@@ -241,18 +263,18 @@ export class VehiclePlan {
     this.stay(depart, 'pool', false);
     const jobs = jobsByPool[pool] ?? jobsByPool.pool_cibitung!;
     // A rare tracker fault: no GPS for 6–30 hours.
-    if (this.rnd.chance(0.02)) {
+    const trackerFault = this.rnd.chance(0.02);
+    if (trackerFault) {
       const from = this.time + this.rnd.int(0, 12) * HOUR;
       this.gpsLoss.push([from, from + this.rnd.int(6, 30) * HOUR]);
     }
-    for (let job = 0; job < 2; job++) {
-      const [origin, destination] = this.pickJob(jobs);
-      this.drive(origin);
-      this.handling('loading');
-      const km = this.drive(destination);
-      this.handling('unloading');
-      if (km > 150 || localHour(this.time) >= 13 || !this.rnd.chance(0.5)) break;
-    }
+    // One job a day, each an SPK: out of the pool, load, unload and back.
+    const [origin, destination] = this.pickJob(jobs);
+    this.trips.push({ departAt: this.time, origin, destination, trackerFault });
+    this.drive(origin);
+    this.handling('loading');
+    this.drive(destination);
+    this.handling('unloading');
     this.drive(pool);
     // Back in the pool: engine off until the next morning.
     this.stay(this.time + 30 * MINUTE, 'pool', false);

@@ -185,6 +185,9 @@ function demoIndex(): GeofenceIndex<string> {
   return demoIndexCache;
 }
 
+/** The code of the demo geofence at a point (the first that holds it), or null. */
+export const demoGeofenceCodeAt = (p: LngLat): string | null => demoIndex().containing(p)[0] ?? null;
+
 /** A demo route as the route form would send it, with the geofence codes of its ends. */
 export function demoRouteInput(route: DemoRoute): {
   input: RouteInputDraft;
@@ -192,8 +195,7 @@ export function demoRouteInput(route: DemoRoute): {
   destinationCode: string | null;
   waypointCodes: (string | null)[];
 } {
-  const index = demoIndex();
-  const codeAt = (p: LngLat) => index.containing(p)[0] ?? null;
+  const codeAt = demoGeofenceCodeAt;
   const path = shortestPath(route.from, route.to);
   const coordinates = path.nodes.map((n): LngLat => [n.lon, n.lat]);
   const inner = path.nodes.slice(1, -1);

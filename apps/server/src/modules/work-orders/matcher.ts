@@ -79,8 +79,11 @@ export function createMatcher(deps: {
     };
   }
 
-  /** Works one SPK out again and stores it; answers whether its status changed. */
-  async function match(workOrderId: number): Promise<boolean> {
+  /**
+   * Works one SPK out again and stores it; answers whether its status changed. With `changedUnits`
+   * a status change is noted there instead of told at once (`matchMany` tells each unit once).
+   */
+  async function match(workOrderId: number, changedUnits?: Set<number>): Promise<boolean> {
     const o = await factsOf(workOrderId);
     if (!o) return false;
     const nowMs = clock().getTime();
@@ -149,10 +152,10 @@ export function createMatcher(deps: {
       ),
       nowMs,
     });
-    return store(o, result);
+    return store(o, result, changedUnits);
   }
 
-  async function store(o: OrderFacts, r: MatchResult): Promise<boolean> {
+  async function store(o: OrderFacts, r: MatchResult, changedUnits?: Set<number>): Promise<boolean> {
     const m = r.milestones;
     const now = clock();
     const statusChanged = r.status !== o.status;
@@ -182,7 +185,8 @@ export function createMatcher(deps: {
             set: { detectedAt: date(m[milestone].detectedMs), geofenceId: m[milestone].geofenceId },
           });
     });
-    if (statusChanged) await deps.statusChanged(o.unitId);
+    if (statusChanged && changedUnits) changedUnits.add(o.unitId);
+    else if (statusChanged) await deps.statusChanged(o.unitId);
     return statusChanged;
   }
 
@@ -230,7 +234,28 @@ export function createMatcher(deps: {
   }
 
   return {
-    match,
+    match: (workOrderId: number) => match(workOrderId),
+    /**
+     * Works many SPKs out in turn (a back-fill's), telling each unit whose statuses changed once at the
+     * end rather than after every SPK; answers how many changed status.
+     */
+    async matchMany(workOrderIds: readonly number[]): Promise<number> {
+      const units = new Set<number>();
+      let changed = 0;
+      const run = running.then(async () => {
+        for (const id of workOrderIds) {
+          if (closed) return;
+          if (await match(id, units)) changed++;
+        }
+      });
+      running = run.catch(() => undefined);
+      try {
+        await run;
+      } finally {
+        for (const unitId of units) await deps.statusChanged(unitId);
+      }
+      return changed;
+    },
     /** The vehicles whose visits, violations or GPS changed: their active SPKs are worked out shortly. */
     noteVehicles(vehicleIds: Iterable<number>, delayMs = 500) {
       if (closed) return;
