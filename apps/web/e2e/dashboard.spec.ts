@@ -74,6 +74,7 @@ const wib = (iso: string) => {
 
 interface CurrentSpk {
   spkId: number;
+  spkNumber: string;
   kind: string;
   status: string;
   nomorPolisi: string;
@@ -263,6 +264,43 @@ test.describe('the dashboard', () => {
     const drawer = page.locator('.vehicle-drawer').getByRole('dialog');
     await expect(drawer).toBeVisible();
     await expect(drawer).toContainText(plate);
+  });
+
+  test('S-050 the vehicle drawer shows the current SPK and its next milestone, linking to the SPK page', async ({
+    page,
+  }) => {
+    await signInToShell(page, 'admin');
+    await countsLoaded(page);
+    const spk = await currentSpkOfSomeVehicle(page);
+    await page.getByTestId('fleet-search').fill(spk.nomorPolisi);
+    await expect(page.getByTestId('fleet-table')).toHaveAttribute('data-total', '1');
+    await page.getByTestId('fleet-table').locator('.ant-table-row').first().click();
+    const drawer = page.getByTestId('vehicle-spk');
+    await expect(drawer).toHaveAttribute('data-status', spk.status);
+    await expect(drawer).toContainText(spk.spkNumber);
+    await expect(drawer).toContainText(spk.kind.toUpperCase());
+    if (spk.customer) await expect(drawer).toContainText(spk.customer);
+    if (spk.destinationName) await expect(drawer).toContainText(spk.destinationName);
+    await expect(page.getByTestId('vehicle-spk-next')).not.toHaveText('');
+    await expect(page.getByTestId('vehicle-spk-link')).toHaveAttribute(
+      'href',
+      `/spk/${spk.kind}?spk=${spk.spkId}`,
+    );
+    await drawer.scrollIntoViewIfNeeded();
+    await screenshot(page, 'vehicle-drawer-spk');
+
+    // In Indonesian, and on a phone.
+    await page.getByTestId('vehicle-spk-link').evaluate(() => localStorage.setItem('language', 'id'));
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.reload();
+    await countsLoaded(page);
+    await page.getByTestId('fleet-search').fill(spk.nomorPolisi);
+    await expect(page.getByTestId('fleet-table')).toHaveAttribute('data-total', '1');
+    await page.getByTestId('fleet-table').locator('.ant-table-row').first().click();
+    await expect(page.getByTestId('vehicle-spk')).toContainText('SPK berjalan');
+    await expect(page.getByTestId('vehicle-spk')).toContainText('Milestone berikutnya');
+    await page.getByTestId('vehicle-spk').scrollIntoViewIfNeeded();
+    await screenshot(page, 'vehicle-drawer-spk-id-phone');
   });
 
   test('S-013 leaving the dashboard through the sidebar shows the next page (the map unmounts cleanly)', async ({
