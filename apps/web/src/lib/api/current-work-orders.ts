@@ -53,21 +53,18 @@ export const currentWorkOrderQueryOptions = (unitId: number | undefined, kendara
     refetchInterval: 30_000,
   });
 
-/** The unit's label of each kind ("SPK CCR" unless an Administrator renamed it). */
+/** The unit's labels of the kinds, `{ results }` as `spk/kinds` answers (the SPK pages share the key). */
 export const workOrderKindsQueryOptions = (unitId: number | undefined) =>
   queryOptions({
     queryKey: currentWorkOrderKeys.kinds(unitId),
-    queryFn: async () => {
-      const { results } = await api.getAuth('spk/kinds', { schema: workOrderKindLabels });
-      return new Map(results.map((k) => [k.kind, k.label]));
-    },
+    queryFn: () => api.getAuth('spk/kinds', { schema: workOrderKindLabels }),
     staleTime: 5 * 60_000,
   });
 
 /** The label of a kind: the unit's, else the code. */
 export function useWorkOrderKindLabel(unitId: number | undefined): (kind: WorkOrderKind) => string {
   const { data } = useQuery(workOrderKindsQueryOptions(unitId));
-  return (kind) => data?.get(kind) ?? kind.toUpperCase();
+  return (kind) => data?.results.find((k) => k.kind === kind)?.label ?? kind.toUpperCase();
 }
 
 const orderGroupsOf = (s: DashboardSummary) =>
