@@ -221,7 +221,9 @@ test.describe('the dashboard', () => {
     await expect(row.getByTestId('order-status')).toContainText(status);
     const driver = spk.status === 'waiting' ? 'assigned' : 'onTrip';
     await expect(row.getByTestId('driver-status')).toHaveAttribute('data-status', driver);
-    await expect(row.getByTestId('driver-status')).toContainText(driver === 'assigned' ? 'Assigned' : 'On trip');
+    await expect(row.getByTestId('driver-status')).toContainText(
+      driver === 'assigned' ? 'Assigned' : 'On trip',
+    );
     const cells = row.locator('td');
     // Departure: out of the pool, else the run date (DD/MM/YYYY HH:mm in WIB).
     await expect(cells.nth(10)).toContainText(wib(spk.outPoolAt ?? spk.runDate));
@@ -233,7 +235,9 @@ test.describe('the dashboard', () => {
     await screenshot(page, 'dashboard-spk-row');
   });
 
-  test('S-049 the waiting order filter shows the vehicles whose current loaded SPK waits', async ({ page }) => {
+  test('S-049 the waiting order filter shows the vehicles whose current loaded SPK waits', async ({
+    page,
+  }) => {
     await signInToShell(page, 'admin');
     await countsLoaded(page);
     await currentSpkOfSomeVehicle(page);

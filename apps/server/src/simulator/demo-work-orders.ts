@@ -123,7 +123,10 @@ export function createDemoWorkOrders(deps: {
     const runAt = runDateOf(trip.departAt);
     const kind = v.vehicleClass === 'CC' ? 'ccr' : 'dt';
     const day = wibDay(runAt);
-    const cars = v.vehicleClass === 'CC' ? Math.max(1, (v.capacity ?? 6) - (Math.floor(trip.departAt / MINUTE) % 3)) : null;
+    const cars =
+      v.vehicleClass === 'CC'
+        ? Math.max(1, (v.capacity ?? 6) - (Math.floor(trip.departAt / MINUTE) % 3))
+        : null;
     return {
       unitId: v.unitId,
       kind,

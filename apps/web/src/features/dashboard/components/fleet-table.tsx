@@ -183,7 +183,9 @@ export function FleetTable({ rows, kindLabel, loading, selectedId, onSelect }: F
           <TimeCell
             value={r.order?.departure ?? null}
             locale={locale}
-            hint={r.order ? t(r.order.departurePlanned ? 'departure.planned' : 'departure.outOfPool') : undefined}
+            hint={
+              r.order ? t(r.order.departurePlanned ? 'departure.planned' : 'departure.outOfPool') : undefined
+            }
           />
         </span>
       ),

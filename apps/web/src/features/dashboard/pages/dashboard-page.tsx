@@ -72,8 +72,7 @@ export function DashboardPage() {
     [live.vehicles, summary.data, filter],
   );
   const rows = useMemo(
-    () =>
-      filterByStatus(joinFleetRows(live.vehicles, fleet.data ?? [], orders.data), summary.data, filter),
+    () => filterByStatus(joinFleetRows(live.vehicles, fleet.data ?? [], orders.data), summary.data, filter),
     [live.vehicles, fleet.data, orders.data, summary.data, filter],
   );
 
