@@ -99,18 +99,19 @@ describe('the order groups of GET /api/dashboard/summary', () => {
 
   it('S-047 an SPK created, started by its pool exit and cancelled moves its vehicle between groups, live', async () => {
     const vehicleId = ready[ready.length - 1]!;
-    const socket = new WebSocket(`${t.url.replace('http', 'ws')}/api/live?unitId=${UNIT.sunter}&role=Administrator`, {
-      headers: { authorization: `Bearer ${admin}` },
-    });
+    const socket = new WebSocket(
+      `${t.url.replace('http', 'ws')}/api/live?unitId=${UNIT.sunter}&role=Administrator`,
+      {
+        headers: { authorization: `Bearer ${admin}` },
+      },
+    );
     const messages: LiveMessage[] = [];
     socket.on('message', (data) => messages.push(liveMessage.parse(JSON.parse(String(data)))));
     await new Promise((resolve) => socket.once('open', resolve));
     const summaryWith = async (group: (typeof ORDER_GROUPS)[number]) => {
       const deadline = Date.now() + 5000;
       for (;;) {
-        const found = messages.find(
-          (m) => m.type === 'summary' && m.data[group].results.includes(vehicleId),
-        );
+        const found = messages.find((m) => m.type === 'summary' && m.data[group].results.includes(vehicleId));
         if (found) return;
         if (Date.now() > deadline) throw new Error(`no summary with the vehicle in ${group}`);
         await new Promise((r) => setTimeout(r, 20));
@@ -149,7 +150,11 @@ describe('the order groups of GET /api/dashboard/summary', () => {
       expect(groupOf(await summaryAs(admin, asAdmin), vehicleId)).toEqual(['orderOnProgress']);
 
       messages.length = 0;
-      const cancelled = await call(t.url, `/api/spk/${spkId}/cancel`, { token: admin, role: asAdmin, body: {} });
+      const cancelled = await call(t.url, `/api/spk/${spkId}/cancel`, {
+        token: admin,
+        role: asAdmin,
+        body: {},
+      });
       expect(cancelled.status).toBe(200);
       await summaryWith('orderKosongan');
     } finally {

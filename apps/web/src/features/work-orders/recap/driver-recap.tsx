@@ -1,4 +1,4 @@
-import type { driverRecapSortKeys} from '@pantau/contracts';
+import type { driverRecapSortKeys } from '@pantau/contracts';
 import { type DriverRecapRow } from '@pantau/contracts';
 import { Alert, Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
