@@ -76,6 +76,8 @@ export const availabilityRow = z.object({
   /** The SPK that decides it, if any. */
   spkId: z.number().int().nullable(),
   spkNumber: z.string().nullable(),
+  /** Its kind, so the page links to /spk/ccr or /spk/dt. */
+  spkKind: z.enum(['ccr', 'dt']).nullable(),
   /** Document states on the unit's today (expired, due soon within 30 days, valid; null without a date). */
   stnk: z.enum(['expired', 'due_soon', 'valid']).nullable(),
   kir: z.enum(['expired', 'due_soon', 'valid']).nullable(),
@@ -83,6 +85,7 @@ export const availabilityRow = z.object({
 });
 export type AvailabilityRow = z.infer<typeof availabilityRow>;
 export const availabilityList = listOf(availabilityRow);
+export type AvailabilityList = z.infer<typeof availabilityList>;
 
 /** `GET /api/kendaraan/availability`. */
 export const availabilityQuery = pagingQuery.extend({
@@ -133,3 +136,4 @@ export const availabilityHistory = z.object({
     }),
   ),
 });
+export type AvailabilityHistory = z.infer<typeof availabilityHistory>;

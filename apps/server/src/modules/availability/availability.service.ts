@@ -69,7 +69,7 @@ export function createAvailabilityService(deps: {
         sql`SELECT vehicle_id, kind FROM maintenance_orders WHERE unit_id = ${unitId} AND closed_at IS NULL`,
       ),
       db.execute(sql`
-        SELECT DISTINCT ON (vehicle_id) vehicle_id, work_order_id, spk_number, status, kosongan, out_pool_at,
+        SELECT DISTINCT ON (vehicle_id) vehicle_id, work_order_id, spk_number, kind, status, kosongan, out_pool_at,
           exit_loading_at, exit_unloading_at, enter_pool_at
         FROM work_orders WHERE unit_id = ${unitId} AND status IN ('waiting', 'on_progress', 'abnormal')
         ORDER BY vehicle_id, run_at, work_order_id`),
@@ -138,6 +138,7 @@ export function createAvailabilityService(deps: {
         ...placed,
         spkId: o ? Number(o.work_order_id) : null,
         spkNumber: o ? String(o.spk_number) : null,
+        spkKind: o ? (o.kind as 'ccr' | 'dt') : null,
         stnk,
         kir,
         lastFixAt: lastFix ? lastFix.toISOString() : null,
