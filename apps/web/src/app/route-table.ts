@@ -1,9 +1,8 @@
 import type { PlaceholderPage } from '../features/placeholder/pages/coming-soon-page';
 import type { MenuLabel } from './shell/menu';
 
-/** Shell pages (besides the dashboard, vehicle summary, notifications, profile and vehicle management) whose content is not built yet: path, menu label (also the page title), description. */
+/** Shell pages (besides the dashboard, vehicle summary, availability, violation traffic, notifications, profile and vehicle management) whose content is not built yet: path, menu label (also the page title), description. */
 export const comingSoonPages: { path: string; label: MenuLabel; page: PlaceholderPage }[] = [
-  { path: '/availability', label: 'availability', page: 'availability' },
   { path: '/car-carrier/activity', label: 'ccActivity', page: 'ccActivity' },
   { path: '/car-carrier/summary', label: 'ccSummary', page: 'ccSummary' },
   { path: '/car-carrier/utility', label: 'ccUtility', page: 'ccUtility' },

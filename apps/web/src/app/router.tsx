@@ -95,6 +95,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./pages/work-order-routes').then((m) => ({ Component: m.DtWorkOrdersRoute })),
           },
           {
+            path: 'availability',
+            lazy: () =>
+              import('./pages/availability-route').then((m) => ({ Component: m.AvailabilityRoute })),
+          },
+          {
             path: 'management/vehicle-management',
             lazy: () =>
               import('./pages/vehicle-management-route').then((m) => ({

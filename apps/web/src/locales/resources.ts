@@ -23,6 +23,8 @@ import enWorkOrders from './en/workOrders.json';
 import idWorkOrders from './id/workOrders.json';
 import enViolationTraffic from './en/violationTraffic.json';
 import idViolationTraffic from './id/violationTraffic.json';
+import enAvailability from './en/availability.json';
+import idAvailability from './id/availability.json';
 import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
 import enErrors from './en/errors.json';
@@ -67,6 +69,7 @@ export const en = {
   playback: enPlayback,
   workOrders: enWorkOrders,
   violationTraffic: enViolationTraffic,
+  availability: enAvailability,
 };
 export type Resources = typeof en;
 
@@ -94,6 +97,7 @@ export const id = {
   playback: idPlayback,
   workOrders: idWorkOrders,
   violationTraffic: idViolationTraffic,
+  availability: idAvailability,
 } satisfies Resources;
 
 export const namespaces = Object.keys(en) as (keyof Resources)[];

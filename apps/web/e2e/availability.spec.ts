@@ -1,0 +1,161 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, signInToShell } from './fixtures';
+
+const FIGURES = [
+  ['total', 'Total'],
+  ['on_delivery', 'On delivery'],
+  ['on_going', 'On going'],
+  ['way_back', 'Way back'],
+  ['way_back_with_load', 'Way back with load'],
+  ['wo_trouble', 'WO trouble'],
+  ['pre_checking', 'Pre-checking'],
+  ['ready_to_go', 'Ready to go'],
+  ['stand_by', 'Stand by'],
+  ['maintenance', 'Maintenance'],
+  ['incident', 'Incident'],
+  ['other', 'Other'],
+  ['stnkPaper', 'STNK paper count'],
+  ['kirPaper', 'KIR paper count'],
+] as const;
+const CATEGORIES = FIGURES.slice(1, 12).map(([key]) => key);
+
+const count = async (page: Page, figure: string) =>
+  Number(await page.getByTestId(`figure-${figure}`).getAttribute('data-count'));
+const listTotal = async (page: Page) =>
+  Number(await page.getByTestId('availability-list').getAttribute('data-total'));
+
+async function openAvailability(page: Page, query = '') {
+  await signInToShell(page, 'admin');
+  await page.goto(`/availability${query}`);
+  await expect(page.getByTestId('availability-page')).toBeVisible();
+  await expect(page.getByTestId('figure-total')).not.toHaveAttribute('data-count', '');
+  await expect(page.getByTestId('availability-row').first()).toBeVisible();
+}
+
+test.describe('availability', () => {
+  test('S-052 the 14 figures with the spec labels; the categories add up to the total', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openAvailability(page);
+    const labels = await page.getByTestId('figure-label').allTextContents();
+    expect(labels).toEqual(FIGURES.map(([, label]) => label));
+    await expect(async () => {
+      const counts = await Promise.all(CATEGORIES.map((c) => count(page, c)));
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(await count(page, 'total'));
+      expect(await listTotal(page)).toBe(await count(page, 'total'));
+    }).toPass({ timeout: 15_000 });
+    const headers = await page
+      .getByTestId('availability-list')
+      .locator('thead th')
+      .evaluateAll((ths) => ths.map((th) => th.textContent?.trim() ?? '').filter(Boolean));
+    expect(headers).toEqual([
+      'Plate number',
+      'Hull number',
+      'Fleets',
+      'Category',
+      'Reason',
+      'Since',
+      'SPK',
+      'STNK',
+      'KIR',
+      'Last fix',
+    ]);
+    await expect(page.getByTestId('availability-since').first()).toHaveText(/^for \d+ (min|h|d)/);
+    await screenshot(page, 'availability');
+  });
+
+  test('S-052 a figure lists its vehicles, in the URL; the fleet filter and the search narrow them', async ({
+    page,
+  }) => {
+    await openAvailability(page);
+    const figure = (await count(page, 'stnkPaper')) > 0 ? 'stnkPaper' : 'stand_by';
+    await page.getByTestId(`figure-${figure}`).click();
+    await expect(page).toHaveURL(figure === 'stnkPaper' ? /paper=stnk/ : /category=stand_by/);
+    await expect(page.getByTestId(`figure-${figure}`)).toHaveAttribute('aria-pressed', 'true');
+    await expect(async () => {
+      expect(await listTotal(page)).toBe(await count(page, figure));
+      if (figure === 'stnkPaper') {
+        const states = await page
+          .getByTestId('availability-stnk')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+        expect(states.length).toBeGreaterThan(0);
+        expect(states.every((s) => s === 'expired' || s === 'due_soon')).toBe(true);
+      }
+    }).toPass({ timeout: 15_000 });
+    // The filter survives a reload; a category figure's rows all carry the category.
+    await page.reload();
+    await expect(page.getByTestId('availability-figure-filter')).toBeVisible();
+    await page.getByTestId('figure-stand_by').click();
+    await expect(page).toHaveURL(/category=stand_by/);
+    await expect(page).not.toHaveURL(/paper=/);
+    await expect(async () => {
+      const categories = await page
+        .getByTestId('availability-row')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-category')));
+      expect(categories.every((c) => c === 'stand_by')).toBe(true);
+      expect(await listTotal(page)).toBe(await count(page, 'stand_by'));
+    }).toPass({ timeout: 15_000 });
+    // Clicking the active figure again shows every vehicle.
+    await page.getByTestId('figure-stand_by').click();
+    await expect(page).not.toHaveURL(/category=/);
+
+    // A fleet: the figures and the list are the fleet's.
+    await page.getByTestId('filter-fleetId').click();
+    const fleet = page.locator('.ant-select-item-option').nth(1);
+    const fleetName = (await fleet.textContent())!.trim();
+    await fleet.click();
+    await expect(page).toHaveURL(/fleetId=\d+/);
+    await expect(async () => {
+      const rows = await page.getByTestId('availability-row').allTextContents();
+      expect(rows.every((r) => r.includes(fleetName))).toBe(true);
+      await expect(page.getByTestId('availability-list')).toHaveAttribute('data-loading', 'false');
+      expect(await listTotal(page)).toBe(await count(page, 'total'));
+      expect(await page.getByTestId('availability-row').count()).toBe(Math.min(10, await listTotal(page)));
+    }).toPass({ timeout: 15_000 });
+
+    // The search by plate.
+    const plate = (await page.getByTestId('availability-row').first().getAttribute('data-plate'))!;
+    await page.getByTestId('list-search').fill(plate);
+    await expect(page).toHaveURL(/search=/);
+    await expect(page.getByTestId('availability-row')).toHaveCount(1);
+    await expect(page.getByTestId('availability-row')).toHaveAttribute('data-plate', plate);
+  });
+
+  test('S-052 a row opens the vehicle history of the last 7 days', async ({ page }) => {
+    await openAvailability(page);
+    const row = page.getByTestId('availability-row').first();
+    const plate = (await row.getAttribute('data-plate'))!;
+    await row.getByTestId('availability-open').click();
+    const drawer = page.getByTestId('availability-history');
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toContainText(plate);
+    await expect(drawer.getByTestId('availability-stretch').first()).toBeVisible();
+    await screenshot(page, 'availability-history');
+  });
+
+  for (const language of ['id', 'en'] as const)
+    test(`S-052 on a 375 px phone (${language}), dark sidebar`, async ({ page }) => {
+      await page.addInitScript((lang) => {
+        localStorage.setItem('language', lang);
+        const settings = JSON.parse(localStorage.getItem('settings') ?? '{}') as Record<string, unknown>;
+        localStorage.setItem('settings', JSON.stringify({ ...settings, darkSidebar: true }));
+      }, language);
+      await page.setViewportSize({ width: 375, height: 800 });
+      await openAvailability(page);
+      if (language === 'id') {
+        await expect(page.getByTestId('figure-label').nth(1)).toHaveText('Dalam pengiriman');
+        await expect(page.getByTestId('figure-label').nth(13)).toHaveText('Jumlah surat KIR');
+        await expect(page.getByTestId('availability-since').first()).toHaveText(/^selama \d+/);
+      }
+      // Every figure is on screen without a sideways scroll.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `availability-phone-${language}`);
+      await page.getByTestId('availability-open').first().click();
+      await expect(page.getByTestId('availability-history')).toBeVisible();
+      await screenshot(page, `availability-phone-history-${language}`);
+      // And on a laptop with the dark sidebar.
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 1366, height: 800 });
+      await screenshot(page, `availability-dark-${language}`);
+    });
+});
