@@ -133,6 +133,19 @@ describe('POST /api/users', () => {
     ]);
   });
 
+  it('three creates of one username at once: one account, the others 409 on the username', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3].map((i) =>
+        byAdmin('/users', {
+          body: { username: 'racer', email: `racer${i}@example.test`, password: 'secret123', role: 'User' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    for (const a of answers.filter((x) => x.status === 409))
+      expect(a.json.errors.map((e: { path: string }) => e.path)).toEqual(['username']);
+  });
+
   it('names the fields at fault: 400 for bad input, 409 for a taken username or e-mail', async () => {
     const bad = await byAdmin('/users', {
       body: { username: 'x', email: 'not-mail', password: 'short', role: 'Boss' },

@@ -9,6 +9,7 @@ import {
   type FieldError,
 } from '../../errors.js';
 import { hashPassword } from '../../lib/password.js';
+import { uniqueViolationOf } from '../kit/unique-violation.js';
 import { diffFields } from '../audit/audit.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import type { UnitActor } from '../kit/actor.js';
@@ -66,6 +67,24 @@ export function createUsersService(deps: { usersRepo: UsersRepo; db: Db }) {
     if (admins.includes(userId) && admins.length === 1) throw new LastAdministratorError();
   }
 
+  /** Two writes racing past the checks: the unique index names the field, as the check would have. */
+  const raced = (err: unknown): never => {
+    const constraint = uniqueViolationOf(err)?.constraint;
+    if (constraint === 'users_username_unique')
+      throw new ConflictError('Another user already has these details', [
+        { path: 'username', message: 'This username is already taken' },
+      ]);
+    if (constraint === 'users_email_unique')
+      throw new ConflictError('Another user already has these details', [
+        { path: 'email', message: 'This e-mail address is already used by another user' },
+      ]);
+    if (constraint === 'user_groups_user_unit_unique')
+      throw new ConflictError('This user already belongs to this unit', [
+        { path: 'username', message: 'This user already belongs to this unit' },
+      ]);
+    throw err;
+  };
+
   async function conflictsOf(
     tx: Db,
     values: { username?: string | undefined; email?: string | undefined },
@@ -99,99 +118,104 @@ export function createUsersService(deps: { usersRepo: UsersRepo; db: Db }) {
     /** A new account in the unit (with a password), or an existing user added to it (without). */
     async create(actor: ActingAdministrator, input: UserCreateInput): Promise<UserRow> {
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-      const userId = await db.transaction(async (tx) => {
-        if (passwordHash === undefined) {
-          const found = await usersRepo.findByLogin(tx, input.username);
-          if (!found)
-            throw new UnknownUserError('No user has this username or e-mail', [
-              { path: 'username', message: 'No user has this username or e-mail' },
+      const userId = await db
+        .transaction(async (tx) => {
+          if (passwordHash === undefined) {
+            const found = await usersRepo.findByLogin(tx, input.username);
+            if (!found)
+              throw new UnknownUserError('No user has this username or e-mail', [
+                { path: 'username', message: 'No user has this username or e-mail' },
+              ]);
+            if (await usersRepo.memberOfUnit(tx, actor.unitId, found.userId))
+              throw new ConflictError('This user already belongs to this unit', [
+                { path: 'username', message: 'This user already belongs to this unit' },
+              ]);
+            await usersRepo.insertMembership(tx, {
+              userId: found.userId,
+              unitId: actor.unitId,
+              role: input.role,
+            });
+            await recordAudit(tx, actor, {
+              unitId: actor.unitId,
+              action: 'add',
+              entity: 'user',
+              entityId: found.userId,
+              label: found.username,
+              changes: diffFields(null, { role: input.role }),
+            });
+            return found.userId;
+          }
+          if (!input.email)
+            throw new ValidationError('A new account needs an e-mail address', [
+              { path: 'email', message: 'E-mail is required for a new account' },
             ]);
-          if (await usersRepo.memberOfUnit(tx, actor.unitId, found.userId))
-            throw new ConflictError('This user already belongs to this unit', [
-              { path: 'username', message: 'This user already belongs to this unit' },
-            ]);
-          await usersRepo.insertMembership(tx, {
-            userId: found.userId,
-            unitId: actor.unitId,
-            role: input.role,
-          });
+          await conflictsOf(tx, { username: input.username, email: input.email });
+          const account = {
+            username: input.username,
+            email: input.email,
+            displayName: input.displayName ?? input.username,
+          };
+          const newId = await usersRepo.insertUser(tx, { ...account, passwordHash });
+          await usersRepo.insertMembership(tx, { userId: newId, unitId: actor.unitId, role: input.role });
           await recordAudit(tx, actor, {
             unitId: actor.unitId,
-            action: 'add',
+            action: 'create',
             entity: 'user',
-            entityId: found.userId,
-            label: found.username,
-            changes: diffFields(null, { role: input.role }),
+            entityId: newId,
+            label: account.username,
+            changes: diffFields(null, { ...account, role: input.role, password: '(set)' }),
           });
-          return found.userId;
-        }
-        if (!input.email)
-          throw new ValidationError('A new account needs an e-mail address', [
-            { path: 'email', message: 'E-mail is required for a new account' },
-          ]);
-        await conflictsOf(tx, { username: input.username, email: input.email });
-        const account = {
-          username: input.username,
-          email: input.email,
-          displayName: input.displayName ?? input.username,
-        };
-        const newId = await usersRepo.insertUser(tx, { ...account, passwordHash });
-        await usersRepo.insertMembership(tx, { userId: newId, unitId: actor.unitId, role: input.role });
-        await recordAudit(tx, actor, {
-          unitId: actor.unitId,
-          action: 'create',
-          entity: 'user',
-          entityId: newId,
-          label: account.username,
-          changes: diffFields(null, { ...account, role: input.role, password: '(set)' }),
-        });
-        return newId;
-      });
+          return newId;
+        })
+        .catch(raced);
       return this.get(actor, userId);
     },
 
     async update(actor: ActingAdministrator, userId: number, input: UserUpdateInput): Promise<UserRow> {
-      await db.transaction(async (tx) => {
-        const { record, unitIds } = await member(tx, actor, userId);
-        const account: { disabled?: boolean; displayName?: string; email?: string } = {};
-        if (input.disabled !== undefined && input.disabled !== record.disabled)
-          account.disabled = input.disabled;
-        if (input.displayName !== undefined && input.displayName !== record.displayName)
-          account.displayName = input.displayName;
-        if (input.email !== undefined && input.email.toLowerCase() !== record.email.toLowerCase())
-          account.email = input.email;
-        const roleChanges = input.role !== undefined && input.role !== record.role;
+      await db
+        .transaction(async (tx) => {
+          const { record, unitIds } = await member(tx, actor, userId);
+          const account: { disabled?: boolean; displayName?: string; email?: string } = {};
+          if (input.disabled !== undefined && input.disabled !== record.disabled)
+            account.disabled = input.disabled;
+          if (input.displayName !== undefined && input.displayName !== record.displayName)
+            account.displayName = input.displayName;
+          if (input.email !== undefined && input.email.toLowerCase() !== record.email.toLowerCase())
+            account.email = input.email;
+          const roleChanges = input.role !== undefined && input.role !== record.role;
 
-        if (Object.keys(account).length > 0 && !canManage(actor, unitIds))
-          throw new ForbiddenError(
-            'This user also belongs to units where you are not Administrator; only their role in this unit can be changed here',
-          );
-        if (account.disabled === true && userId === actor.userId)
-          throw new ForbiddenError('You cannot disable your own account');
-        if (account.email !== undefined) await conflictsOf(tx, { email: account.email }, userId);
-        if (roleChanges && record.role === ADMINISTRATOR) await keepAnAdministrator(tx, actor.unitId, userId);
-        if (account.disabled === true)
-          for (const unitId of unitIds) await keepAnAdministrator(tx, unitId, userId);
+          if (Object.keys(account).length > 0 && !canManage(actor, unitIds))
+            throw new ForbiddenError(
+              'This user also belongs to units where you are not Administrator; only their role in this unit can be changed here',
+            );
+          if (account.disabled === true && userId === actor.userId)
+            throw new ForbiddenError('You cannot disable your own account');
+          if (account.email !== undefined) await conflictsOf(tx, { email: account.email }, userId);
+          if (roleChanges && record.role === ADMINISTRATOR)
+            await keepAnAdministrator(tx, actor.unitId, userId);
+          if (account.disabled === true)
+            for (const unitId of unitIds) await keepAnAdministrator(tx, unitId, userId);
 
-        if (roleChanges) await usersRepo.setRole(tx, actor.unitId, userId, input.role!);
-        await usersRepo.updateAccount(tx, userId, account);
-        const before = {
-          role: record.role,
-          disabled: record.disabled,
-          displayName: record.displayName,
-          email: record.email,
-        };
-        const changes = diffFields(before, { ...before, role: input.role ?? record.role, ...account });
-        if (Object.keys(changes).length > 0)
-          await recordAudit(tx, actor, {
-            unitId: actor.unitId,
-            action: auditAction(changes),
-            entity: 'user',
-            entityId: userId,
-            label: record.username,
-            changes,
-          });
-      });
+          if (roleChanges) await usersRepo.setRole(tx, actor.unitId, userId, input.role!);
+          await usersRepo.updateAccount(tx, userId, account);
+          const before = {
+            role: record.role,
+            disabled: record.disabled,
+            displayName: record.displayName,
+            email: record.email,
+          };
+          const changes = diffFields(before, { ...before, role: input.role ?? record.role, ...account });
+          if (Object.keys(changes).length > 0)
+            await recordAudit(tx, actor, {
+              unitId: actor.unitId,
+              action: auditAction(changes),
+              entity: 'user',
+              entityId: userId,
+              label: record.username,
+              changes,
+            });
+        })
+        .catch(raced);
       return this.get(actor, userId);
     },
 

@@ -238,6 +238,16 @@ describe('work orders (SPK)', () => {
     }
   });
 
+  it('two saves at once for the same vehicle and period: one is stored, the other answers 409', async () => {
+    const runDate = '2030-03-03T08:00:00+07:00';
+    const answers = await Promise.all([
+      as('admin', '/spk', { method: 'POST', body: spk({ runDate }) }),
+      as('admin', '/spk', { method: 'POST', body: spk({ runDate }) }),
+      as('admin', '/spk', { method: 'POST', body: spk({ runDate }) }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+  });
+
   it('Users and Guests read; only an Administrator writes; another unit sees none of it', async () => {
     const mine = workOrderSaved.parse((await as('admin', '/spk', { method: 'POST', body: spk() })).json).spk;
     expect((await as('operator', '/spk', { method: 'POST', body: spk() })).status).toBe(403);

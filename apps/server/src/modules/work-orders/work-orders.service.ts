@@ -320,6 +320,18 @@ export function createWorkOrdersService(deps: {
     };
   }
 
+  /**
+   * Holds the vehicle and drivers an SPK books until its transaction ends (vehicle first, drivers by
+   * id), so two saves at once cannot both pass the overlap check.
+   */
+  async function holdBookings(input: WorkOrderInput, tx: Db) {
+    await tx.execute(sql`SELECT 1 FROM vehicles WHERE vehicle_id = ${input.kendaraanId} FOR UPDATE`);
+    const drivers = [input.pengemudiId, input.coPengemudiId]
+      .filter((d): d is number => d !== null)
+      .sort((a, b) => a - b);
+    for (const d of drivers) await tx.execute(sql`SELECT 1 FROM drivers WHERE driver_id = ${d} FOR UPDATE`);
+  }
+
   const raced = (err: unknown): never => {
     if (uniqueViolationOf(err)?.constraint === 'work_orders_unit_spk_number_unique')
       throw new ConflictError('Another SPK already has this number', [
@@ -366,9 +378,13 @@ export function createWorkOrdersService(deps: {
     },
 
     async create(actor: Actor, unitId: number, input: WorkOrderInput): Promise<WorkOrderSaved> {
-      const { values, warnings } = await checked(unitId, input, null);
+      let warnings: FieldError[] = [];
       const id = await db
         .transaction(async (tx) => {
+          await holdBookings(input, tx);
+          const ok = await checked(unitId, input, null, tx);
+          warnings = ok.warnings;
+          const values = ok.values;
           const id = await repo.insert({ ...values, createdBy: actor.userId }, tx);
           await recordAudit(tx, actor, {
             unitId,
@@ -398,9 +414,13 @@ export function createWorkOrdersService(deps: {
           `A ${before.order.status === 'done' ? 'done' : 'cancelled'} SPK cannot be changed`,
           [{ path: 'status', message: 'Only a waiting, on progress or abnormal SPK can be changed' }],
         );
-      const { values, warnings } = await checked(unitId, input, workOrderId);
+      let warnings: FieldError[] = [];
       await db
         .transaction(async (tx) => {
+          await holdBookings(input, tx);
+          const ok = await checked(unitId, input, workOrderId, tx);
+          warnings = ok.warnings;
+          const values = ok.values;
           await repo.update(workOrderId, values, tx);
           await recordAudit(tx, actor, {
             unitId,
