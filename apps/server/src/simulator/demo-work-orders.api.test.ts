@@ -19,7 +19,9 @@ afterAll(() => t?.close());
 describe('the demo fleet’s work orders', () => {
   it('the back-fill leaves done SPKs whose milestones the matcher found in the visits; coming jobs wait', async () => {
     // Six car carriers of Sunter, two days of history through the real pipeline.
-    const fleet = (await loadSimFleet(t.db.db)).filter((v) => v.poolId === 'pool_sunter').slice(0, 6);
+    const fleet = (await loadSimFleet(t.db.db))
+      .filter((v) => v.poolId === 'pool_sunter' && !v.reserve)
+      .slice(0, 6);
     const simulator = createSimulator({ pipeline: t.app.pipeline, vehicles: fleet, logger: t.app.log });
     const to = new Date();
     const from = new Date(to.getTime() - 2 * DAY);

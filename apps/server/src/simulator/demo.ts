@@ -49,6 +49,8 @@ export async function loadSimFleet(db: Db): Promise<SimVehicle[]> {
       speedLimitKmh: r.speedLimit ?? 80,
       poolId,
       slot,
+      // One vehicle in three stands by in its pool (the spec's "stand by"): free for an SPK of one's own.
+      reserve: r.vehicleId % 3 === 0,
     };
   });
 }

@@ -156,6 +156,14 @@ describe('planned jobs', () => {
     }
     expect(new VehiclePlan(v, anchor).tripsBetween(anchor, anchor + 10 * DAY)).toEqual(trips);
   });
+
+  it('keeps a stand-by reserve parked in its pool, with no job', () => {
+    const anchor = Date.parse('2026-11-01T17:00:00Z');
+    const plan = new VehiclePlan({ ...fleet[0]!, reserve: true }, anchor);
+    expect(plan.tripsBetween(anchor, anchor + 5 * DAY)).toEqual([]);
+    for (let t = anchor; t < anchor + 5 * DAY; t += 3 * 3_600_000)
+      expect(plan.sample(t)).toMatchObject({ moving: false, ignition: false });
+  });
 });
 
 describe('progress bar', () => {

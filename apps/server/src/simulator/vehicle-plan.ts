@@ -11,6 +11,8 @@ export interface SimVehicle {
   speedLimitKmh: number;
   /** The vehicle's parking slot in its pool's yard (0, 1, …; one vehicle a slot). */
   slot?: number;
+  /** A stand-by reserve: parked in its pool, engine off, reporting but driving no job. */
+  reserve?: boolean;
 }
 
 /** Yard rows are this many slots wide; slots are 20 m apart in a row and rows 25 m apart. */
@@ -258,6 +260,10 @@ export class VehiclePlan {
 
   private workingDay() {
     const pool = this.vehicle.poolId;
+    if (this.vehicle.reserve) {
+      this.stay(nextLocal(this.time + HOUR, 5), 'pool', false);
+      return;
+    }
     let depart = nextLocal(this.time, 5 + this.rnd.next() * 4);
     if (this.rnd.chance(0.12)) depart += DAY; // a stand-by day in the pool
     this.stay(depart, 'pool', false);
