@@ -86,6 +86,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'car-carrier/activity',
+            lazy: () =>
+              import('../features/car-carrier/pages/activity-page').then((m) => ({
+                Component: m.CarCarrierActivityPage,
+              })),
+          },
+          {
             path: 'spk/ccr',
             lazy: () =>
               import('./pages/work-order-routes').then((m) => ({ Component: m.CcrWorkOrdersRoute })),

@@ -25,6 +25,8 @@ import enViolationTraffic from './en/violationTraffic.json';
 import idViolationTraffic from './id/violationTraffic.json';
 import enAvailability from './en/availability.json';
 import idAvailability from './id/availability.json';
+import enCarCarrier from './en/carCarrier.json';
+import idCarCarrier from './id/carCarrier.json';
 import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
 import enErrors from './en/errors.json';
@@ -70,6 +72,7 @@ export const en = {
   workOrders: enWorkOrders,
   violationTraffic: enViolationTraffic,
   availability: enAvailability,
+  carCarrier: enCarCarrier,
 };
 export type Resources = typeof en;
 
@@ -98,6 +101,7 @@ export const id = {
   workOrders: idWorkOrders,
   violationTraffic: idViolationTraffic,
   availability: idAvailability,
+  carCarrier: idCarCarrier,
 } satisfies Resources;
 
 export const namespaces = Object.keys(en) as (keyof Resources)[];

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KIND_COLORS, VIOLATION_KINDS } from '../model/kinds';
 import type { BarSelection } from '../model/selection';
-import { EBarChart, type BarChartOption } from './bar-chart';
+import { EBarChart, type BarChartOption } from '../../../components/charts/e-chart';
 
 const fleetKey = (f: FleetViolations) => (f.fleetId === null ? 'none' : String(f.fleetId));
 

@@ -1,4 +1,4 @@
-import { BarChart, type BarSeriesOption } from 'echarts/charts';
+import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -11,15 +11,16 @@ import { init, use as register, type ComposeOption, type ECharts } from 'echarts
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-// Only what these charts draw: bars on a grid, a legend and tooltips, on canvas (DESIGN §2: core imports).
-register([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+// Only what the pages' charts draw: bars and lines on a grid, a legend and tooltips, on canvas (DESIGN §2:
+// core imports). A page that imports this module lazily carries ECharts in its own chunk.
+register([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 export type BarChartOption = ComposeOption<
-  BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+  BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
 >;
 
 /**
- * An ECharts bar chart on canvas that follows its box's size; `onBarClick` gets the series and the
+ * An ECharts bar or line chart on canvas that follows its box's size; `onBarClick` gets the series and the
  * index of the bar clicked. The table beside each chart says the same in words.
  */
 export function EBarChart({

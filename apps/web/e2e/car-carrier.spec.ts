@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, signInToShell } from './fixtures';
+
+/** `YYYY-MM-DD` in WIB, `daysBack` days before today. */
+function wibDay(daysBack = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(
+    Date.now() - daysBack * 86_400_000,
+  );
+}
+/** The demo's week: the last seven days. */
+const week = () => `from=${wibDay(6)}&to=${wibDay(0)}`;
+
+const valueOf = async (page: Page, testId: string) =>
+  Number(await page.getByTestId(testId).getAttribute('data-value'));
+
+/** The three shares of the unit-days add up to 100 %, and the three counts to the unit-days. */
+async function expectShares(page: Page) {
+  const shares = await Promise.all(
+    ['utilityPct', 'readyPct', 'troublePct'].map((k) => valueOf(page, `cc-figure-${k}`)),
+  );
+  expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 5);
+  const counts = await Promise.all(
+    ['totalActivity', 'totalIdleReady', 'totalIdleTrouble'].map((k) => valueOf(page, `cc-figure-${k}`)),
+  );
+  expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  return counts;
+}
+
+async function clearPeriod(page: Page) {
+  const picker = page.getByTestId('cc-period').locator('.ant-picker');
+  await picker.hover();
+  await picker.locator('.ant-picker-clear').click();
+}
+
+test('S-054 Activity shows the demo week: six figures adding up to 100 %, a bar per day, each car carrier’s days and the status now', async ({
+  page,
+}) => {
+  await signInToShell(page, 'admin');
+  await page.goto(`/car-carrier/activity?${week()}`);
+  await expect(page.getByTestId('cc-daily-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
+  const [active, ready, trouble] = await expectShares(page);
+  // A row per day and the total row, whose counts are the cards'.
+  const rows = page.getByTestId('cc-daily-table').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(8);
+  await expect(rows.last().locator('td').nth(1)).toHaveText(String(active));
+  await expect(rows.last().locator('td').nth(2)).toHaveText(String(ready));
+  await expect(rows.last().locator('td').nth(3)).toHaveText(String(trouble));
+  // The car carriers' days: one per car carrier and day; a class filter in the URL.
+  const days = page.getByTestId('cc-vehicle-days').locator('tbody tr.ant-table-row');
+  await expect(days.first()).toBeVisible();
+  await page.getByTestId('cc-day-class').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Idle trouble' }).click();
+  await expect(page).toHaveURL(/dayClass=idle_trouble/);
+  if ((trouble ?? 0) > 0) await expect(days.first()).toContainText('Idle trouble');
+  // Status now: ready and trouble add up to the car carriers listed.
+  const statusReady = await valueOf(page, 'cc-status-ready');
+  const statusTrouble = await valueOf(page, 'cc-status-trouble');
+  expect(statusReady + statusTrouble).toBeGreaterThan(0);
+  await screenshot(page, 'cc-activity');
+
+  await clearPeriod(page);
+  await expect(page.getByTestId('cc-period-required')).toHaveText('Period Time Cannot Null');
+  await expect(page.getByTestId('cc-daily-chart')).toHaveCount(0);
+  await expect(page).toHaveURL(/from=&to=/);
+});
+
+test('S-054 S-065 Activity in Indonesian with the dark sidebar, and on a 375 px phone', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('language', 'id');
+    const settings = JSON.parse(localStorage.getItem('settings') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('settings', JSON.stringify({ ...settings, darkSidebar: true }));
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInToShell(page, 'admin');
+  await page.goto(`/car-carrier/activity?${week()}`);
+  await expect(page.getByTestId('cc-daily-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Aktivitas Car Carrier' })).toBeVisible();
+  await expect(page.getByTestId('cc-figures')).toContainText('Total idle bermasalah');
+  await expectShares(page);
+  await screenshot(page, 'cc-activity-id-dark');
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`/car-carrier/activity?${week()}`);
+  await expect(page.getByTestId('cc-daily-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  await screenshot(page, 'cc-activity-phone-id');
+  await page.goto('/car-carrier/activity?from=&to=');
+  await expect(page.getByTestId('cc-period-required')).toHaveText('Periode Waktu Tidak Boleh Kosong');
+});
