@@ -88,3 +88,58 @@ test('S-054 S-065 Activity in Indonesian with the dark sidebar, and on a 375 px 
   await page.goto('/car-carrier/activity?from=&to=');
   await expect(page.getByTestId('cc-period-required')).toHaveText('Periode Waktu Tidak Boleh Kosong');
 });
+
+test('S-058 Utilitas: the week, the month and the year with their columns; an empty month or year says so exactly', async ({
+  page,
+}) => {
+  await signInToShell(page, 'admin');
+  await page.goto(`/car-carrier/utility?tab=weekly&from=${wibDay(6)}`);
+  await expect(page.getByTestId('cc-utility-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
+  const table = page.getByTestId('cc-utility-table');
+  // Seven days and the total.
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(8);
+  for (const column of [
+    'Total CC',
+    'Activity (day version)',
+    'Activity (E/G ON)',
+    '% Utility CC',
+    'Deficiency',
+    'Daily average CC ready',
+    'Daily average CC trouble',
+  ])
+    await expect(table.locator('thead')).toContainText(column);
+  await screenshot(page, 'cc-utility-weekly');
+
+  await page.getByTestId('cc-tab-monthly').click();
+  await expect(page).toHaveURL(/tab=monthly/);
+  // A row per day of this month from its first (the days to come count in nothing).
+  const [y, m] = wibDay(0).split('-');
+  await expect(table.locator('tbody tr.ant-table-row').first().locator('td').first()).toHaveText(
+    `01/${m}/${y}`,
+  );
+  const monthPicker = page.getByTestId('cc-picker').locator('.ant-picker');
+  await monthPicker.hover();
+  await monthPicker.locator('.ant-picker-clear').click();
+  await expect(page.getByTestId('cc-required')).toHaveText('Please Enter Month !!!');
+  await expect(page.getByTestId('cc-utility-chart')).toHaveCount(0);
+
+  await page.getByTestId('cc-tab-yearly').click();
+  await expect(page.getByTestId('cc-utility-table').locator('tbody tr.ant-table-row')).toHaveCount(13);
+  await screenshot(page, 'cc-utility-yearly');
+  const yearPicker = page.getByTestId('cc-picker').locator('.ant-picker');
+  await yearPicker.hover();
+  await yearPicker.locator('.ant-picker-clear').click();
+  await expect(page.getByTestId('cc-required')).toHaveText('Please Enter Year !!!');
+
+  await page.evaluate(() => localStorage.setItem('language', 'id'));
+  await page.goto('/car-carrier/utility?tab=monthly&month=');
+  await expect(page.getByTestId('cc-required')).toHaveText('Silakan Masukkan Bulan !!!');
+  await page.goto('/car-carrier/utility?tab=yearly&year=');
+  await expect(page.getByTestId('cc-required')).toHaveText('Silakan Masukkan Tahun !!!');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`/car-carrier/utility?tab=weekly&from=${wibDay(6)}`);
+  await expect(page.getByTestId('cc-utility-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  await screenshot(page, 'cc-utility-phone-id');
+});

@@ -93,6 +93,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'car-carrier/utility',
+            lazy: () =>
+              import('../features/car-carrier/pages/utility-page').then((m) => ({
+                Component: m.CarCarrierUtilityPage,
+              })),
+          },
+          {
             path: 'spk/ccr',
             lazy: () =>
               import('./pages/work-order-routes').then((m) => ({ Component: m.CcrWorkOrdersRoute })),
