@@ -143,3 +143,31 @@ test('S-058 Utilitas: the week, the month and the year with their columns; an em
   expect(overflow).toBeLessThanOrEqual(1);
   await screenshot(page, 'cc-utility-phone-id');
 });
+
+test('S-054 Summary: the unit as the parent row and its fleets as children, with shares adding up to 100 %; in Indonesian and on a phone', async ({
+  page,
+}) => {
+  await signInToShell(page, 'admin');
+  await page.goto(`/car-carrier/summary?${week()}`);
+  const table = page.getByTestId('cc-summary-table');
+  const rows = table.locator('tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  await expect(rows.first()).toContainText('CC Jakarta');
+  expect(await rows.count()).toBeGreaterThan(1);
+  // The unit's % utility, ready and trouble (columns 7–9 after the name) add up to 100.
+  const cells = await rows.first().locator('td').allInnerTexts();
+  const shares = cells.slice(6, 9).map((c) => Number(c.replace('%', '').replace(',', '.').trim()));
+  expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 5);
+  await screenshot(page, 'cc-summary');
+  await page.goto('/car-carrier/summary?from=&to=');
+  await expect(page.getByTestId('cc-period-required')).toHaveText('Period Time Cannot Null');
+
+  await page.evaluate(() => localStorage.setItem('language', 'id'));
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`/car-carrier/summary?${week()}`);
+  await expect(page.getByRole('heading', { name: 'Ringkasan Car Carrier' })).toBeVisible();
+  await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  await screenshot(page, 'cc-summary-phone-id');
+});

@@ -100,6 +100,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'car-carrier/summary',
+            lazy: () =>
+              import('../features/car-carrier/pages/summary-page').then((m) => ({
+                Component: m.CarCarrierSummaryPage,
+              })),
+          },
+          {
             path: 'spk/ccr',
             lazy: () =>
               import('./pages/work-order-routes').then((m) => ({ Component: m.CcrWorkOrdersRoute })),
