@@ -106,7 +106,8 @@ export function createMatcher(deps: {
     const fromMs = windowStartOf(o.runMs, prev ? ms(prev.end_at) : null);
     const toMs = Math.min(next ? ms(next.run_at)! : nowMs, nowMs);
     const from = new Date(fromMs).toISOString();
-    const to = new Date(Math.max(toMs, fromMs)).toISOString();
+    const windowEndMs = Math.max(toMs, fromMs);
+    const to = new Date(windowEndMs).toISOString();
 
     const [visits, events, pools, corrections] = await Promise.all([
       db.execute(sql`
@@ -137,7 +138,8 @@ export function createMatcher(deps: {
       visits: rowsOf<Record<string, unknown>>(visits).map((r): VisitFact => ({
         geofenceId: Number(r.geofence_id),
         enterMs: ms(r.enter_time)!,
-        exitMs: ms(r.exit_time),
+        // An exit after the window (the next SPK's start) is the next trip's: here the vehicle is still inside.
+        exitMs: ms(r.exit_time) !== null && ms(r.exit_time)! > windowEndMs ? null : ms(r.exit_time),
       })),
       events: rowsOf<Record<string, unknown>>(events).map((r): EventFact => ({
         kind: r.kind as EventFact['kind'],
