@@ -132,6 +132,114 @@ test.describe('availability', () => {
     await screenshot(page, 'availability-history');
   });
 
+  test('S-052 a breakdown an Administrator opens from the vehicle records moves it to WO trouble; closing it moves it back', async ({
+    page,
+  }) => {
+    await openAvailability(page, '?category=stand_by');
+    // A vehicle in the pool that nothing else holds (per run: whichever stands by now).
+    const row = page.getByTestId('availability-row').first();
+    const plate = (await row.getAttribute('data-plate'))!;
+    const troubleBefore = await count(page, 'wo_trouble');
+    await row.getByTestId('availability-open').click();
+    const drawer = page.getByTestId('availability-history');
+    await expect(drawer.getByTestId('vehicle-records')).toBeVisible();
+    const note = `Clutch slipping ${Date.now().toString(36)}`;
+
+    // The server's 400 shows under its field: closed before it opened.
+    await drawer.getByTestId('records-add-maintenance').click();
+    const form = page.getByTestId('record-form');
+    await form.getByTestId('record-kind').click();
+    await page.locator('.ant-select-item-option', { hasText: /^Breakdown$/ }).click();
+    await form.getByTestId('record-notes').fill(note);
+    await form.getByTestId('record-closedAt').click();
+    await page.keyboard.type('01/01/2020 08:00');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('record-save').click();
+    await expect(form.locator('.ant-form-item-explain-error')).toContainText(
+      'Closed at must be after opened at',
+    );
+    await form.getByTestId('record-closedAt').hover();
+    await form.locator('.ant-picker-clear').click();
+    await page.getByTestId('record-save').click();
+    await expect(form).toBeHidden();
+
+    const item = drawer.getByTestId('record-item').filter({ hasText: note });
+    await expect(item).toHaveAttribute('data-open', 'true');
+    await expect(drawer.getByTestId('availability-current')).toHaveAttribute('data-category', 'wo_trouble');
+    await expect(drawer.getByTestId('availability-current')).toContainText(
+      'A repair (corrective or breakdown) is open',
+    );
+    await screenshot(page, 'availability-records');
+    await page.keyboard.press('Escape');
+    await expect(async () => {
+      expect(await count(page, 'wo_trouble')).toBeGreaterThanOrEqual(troubleBefore + 1);
+    }).toPass({ timeout: 15_000 });
+    await page.getByTestId('figure-wo_trouble').click();
+    await expect(
+      page.getByTestId('availability-row').filter({ has: page.getByText(plate, { exact: true }) }),
+    ).toHaveAttribute('data-category', 'wo_trouble');
+
+    // Closing it (now) lets the vehicle out of WO trouble; deleting asks first.
+    await page
+      .getByTestId('availability-row')
+      .filter({ has: page.getByText(plate, { exact: true }) })
+      .getByTestId('availability-open')
+      .click();
+    await item.getByTestId('record-close').click();
+    await page.getByTestId('record-close-save').click();
+    await expect(item).toHaveAttribute('data-open', 'false');
+    await expect(drawer.getByTestId('availability-current')).not.toHaveAttribute(
+      'data-category',
+      'wo_trouble',
+    );
+    await item.getByTestId('record-delete').click();
+    await page.getByTestId('record-delete-confirm').click();
+    await expect(item).toHaveCount(0);
+  });
+
+  test('a vehicle records: from vehicle management for an Administrator, read-only in the vehicle drawer for a User', async ({
+    page,
+    browser,
+  }) => {
+    await signInToShell(page, 'admin');
+    await page.goto('/management/vehicle-management');
+    const row = page.getByTestId('vehicles-list').locator('.ant-table-row').first();
+    const plate = (await row.getAttribute('data-plate'))!;
+    await row.getByTestId('vehicle-records').click();
+    const drawer = page.getByTestId('vehicle-records-drawer');
+    await expect(drawer).toContainText(plate);
+    await drawer.getByTestId('records-tab-p2h').click();
+    await drawer.getByTestId('records-add-p2h').click();
+    const defect = `Wiper torn ${Date.now().toString(36)}`;
+    await page.getByTestId('record-defects').locator('input').fill(defect);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('record-save').click();
+    const check = drawer.getByTestId('record-item').filter({ hasText: defect });
+    await expect(check).toHaveAttribute('data-result', 'defects');
+    await screenshot(page, 'vehicle-records-admin');
+
+    // A User reads the same records in the vehicle drawer, with nothing to change.
+    const context = await browser.newContext();
+    const user = await context.newPage();
+    await signInToShell(user, 'operator');
+    await user.getByTestId('fleet-search').fill(plate);
+    await expect(user.getByTestId('fleet-table')).toHaveAttribute('data-total', '1');
+    await user.getByTestId('fleet-table').locator('.ant-table-row').first().click();
+    const folded = user.getByTestId('vehicle-records-folded');
+    await folded.getByText('Maintenance & checks').click();
+    await folded.getByTestId('records-tab-p2h').click();
+    await expect(folded.getByTestId('record-item').filter({ hasText: defect })).toBeVisible();
+    await expect(folded.getByTestId('records-add-p2h')).toHaveCount(0);
+    await expect(folded.getByTestId('record-delete')).toHaveCount(0);
+    await screenshot(user, 'vehicle-records-user');
+    await context.close();
+
+    // The Administrator deletes the check (asked first).
+    await check.getByTestId('record-delete').click();
+    await page.getByTestId('record-delete-confirm').click();
+    await expect(check).toHaveCount(0);
+  });
+
   for (const language of ['id', 'en'] as const)
     test(`S-052 on a 375 px phone (${language}), dark sidebar`, async ({ page }) => {
       await page.addInitScript((lang) => {

@@ -7,7 +7,11 @@ import i18n from './i18n';
  */
 const ID_MESSAGES: Record<string, string> = {
   'At least 1 hour': 'Minimal 1 jam',
+  'A defect needs a description': 'Kerusakan perlu keterangan',
   'Choose a SIM class': 'Pilih golongan SIM',
+  'Choose the kind of incident': 'Pilih jenis insiden',
+  'Choose the kind of work': 'Pilih jenis pekerjaan',
+  'Closed at must be after opened at': 'Waktu selesai harus setelah waktu dibuka',
   'Choose an Indonesian time zone': 'Pilih zona waktu Indonesia',
   'Current password is required': 'Kata sandi saat ini wajib diisi',
   'The current password is wrong': 'Kata sandi saat ini salah',

@@ -27,6 +27,8 @@ import enAvailability from './en/availability.json';
 import idAvailability from './id/availability.json';
 import enCarCarrier from './en/carCarrier.json';
 import idCarCarrier from './id/carCarrier.json';
+import enVehicleHealth from './en/vehicleHealth.json';
+import idVehicleHealth from './id/vehicleHealth.json';
 import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
 import enErrors from './en/errors.json';
@@ -73,6 +75,7 @@ export const en = {
   violationTraffic: enViolationTraffic,
   availability: enAvailability,
   carCarrier: enCarCarrier,
+  vehicleHealth: enVehicleHealth,
 };
 export type Resources = typeof en;
 
@@ -102,6 +105,7 @@ export const id = {
   violationTraffic: idViolationTraffic,
   availability: idAvailability,
   carCarrier: idCarCarrier,
+  vehicleHealth: idVehicleHealth,
 } satisfies Resources;
 
 export const namespaces = Object.keys(en) as (keyof Resources)[];

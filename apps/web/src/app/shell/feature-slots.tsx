@@ -2,6 +2,10 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { AuditDrawerProvider } from '../../components/audit/audit-drawer';
 import { ShareLinkDialogProvider } from '../../components/share/share-link-dialog';
 import {
+  VehicleRecordsProvider,
+  type VehicleRecordsProps,
+} from '../../components/vehicle-records/vehicle-records-slot';
+import {
   VehicleRouteProvider,
   type VehicleRouteProps,
 } from '../../components/vehicle-route/vehicle-route-slot';
@@ -20,12 +24,28 @@ function VehicleRoute(props: VehicleRouteProps) {
   );
 }
 
-/** Fills the slots pages leave for other features: the audit history, the share dialog, a vehicle's route. */
+// A vehicle's maintenance, incidents and checks load when first shown.
+const VehicleRecordsOfFeature = lazy(() =>
+  import('../../features/vehicle-health/components/vehicle-records').then((m) => ({
+    default: m.VehicleRecords,
+  })),
+);
+function VehicleRecords(props: VehicleRecordsProps) {
+  return (
+    <Suspense fallback={null}>
+      <VehicleRecordsOfFeature {...props} />
+    </Suspense>
+  );
+}
+
+/** Fills the slots pages leave for other features: the audit history, the share dialog, a vehicle's route and records. */
 export function FeatureSlots({ children }: { children: ReactNode }) {
   return (
     <AuditDrawerProvider value={AuditDrawer}>
       <ShareLinkDialogProvider value={ShareLinkDialog}>
-        <VehicleRouteProvider value={VehicleRoute}>{children}</VehicleRouteProvider>
+        <VehicleRouteProvider value={VehicleRoute}>
+          <VehicleRecordsProvider value={VehicleRecords}>{children}</VehicleRecordsProvider>
+        </VehicleRouteProvider>
       </ShareLinkDialogProvider>
     </AuditDrawerProvider>
   );

@@ -7,6 +7,8 @@ export const availabilityKeys = {
     [...availabilityKeys.all, 'summary', unitId, fleetId ?? null] as const,
   page: (unitId: number | undefined, query: Query) =>
     [...availabilityKeys.all, 'page', unitId, query] as const,
+  vehicle: (unitId: number | undefined, kendaraanId: number) =>
+    [...availabilityKeys.all, 'vehicle', unitId, kendaraanId] as const,
   history: (unitId: number | undefined, kendaraanId: number) =>
     [...availabilityKeys.all, 'history', unitId, kendaraanId] as const,
 };

@@ -17,7 +17,7 @@ import { useEveryFleet } from '../../../lib/api/fleets';
 import { errorMessage } from '../../../lib/error-message';
 import { getStoredRole } from '../../../lib/role-storage';
 import { availabilityKeys } from '../api/availability-keys';
-import { getEveryAvailability, useAvailabilityPage } from '../api/get-availability';
+import { getEveryAvailability, useAvailabilityPage, useAvailabilityVehicle } from '../api/get-availability';
 import { useAvailabilitySummary } from '../api/get-availability-summary';
 import { useAvailabilityLive } from '../api/use-availability-live';
 import { AvailabilityFigures } from '../components/availability-figures';
@@ -70,10 +70,9 @@ function Availability({ title }: { title: string }) {
   const nowMs = useNow();
   useAvailabilityLive();
 
-  // The drawer shows the vehicle as the latest page has it (its category may just have changed).
-  const openedNow = opened
-    ? (query.data?.results.find((r) => r.kendaraanId === opened.kendaraanId) ?? opened)
-    : null;
+  // The drawer shows the vehicle as it stands now (its category may just have changed).
+  const current = useAvailabilityVehicle(unitId, opened);
+  const openedNow = opened ? (current.data ?? opened) : null;
 
   const sheet = availabilitySheet(words.sheet);
   const { exporting, onExport } = useSheetExport(async () => {

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ShareLinkButton } from '../../../components/share/share-link-button';
+import { VehicleRecords } from '../../../components/vehicle-records/vehicle-records-slot';
 import { VehicleRoute } from '../../../components/vehicle-route/vehicle-route-slot';
 import { useLayoutStore } from '../../../lib/layout-store';
 import { useLiveVehicle } from '../../../lib/live/use-live-vehicles';
@@ -150,6 +151,7 @@ export function VehicleInfo() {
       <Details v={vehicle} />
       <VehicleWorkOrder kendaraanId={vehicle.kendaraanId} />
       <VehicleRoute kendaraanId={vehicle.kendaraanId} />
+      <VehicleRecords kendaraanId={vehicle.kendaraanId} folded />
       <Button
         block
         icon={<HistoryOutlined />}

@@ -1,4 +1,4 @@
-import { ShareAltOutlined } from '@ant-design/icons';
+import { ShareAltOutlined, ToolOutlined } from '@ant-design/icons';
 import type { VehicleRow } from '@pantau/contracts';
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,12 @@ import { vehicleListQuery, type VehicleListState } from '../model/vehicle-list-q
 /** The vehicle management table: 10 a page from the server, sorted by the server; inactive rows greyed. */
 export function VehicleTable({
   onShare,
+  onRecords,
   ...table
-}: EntityTableProps<VehicleRow, VehicleListState> & { onShare: (v: VehicleRow) => void }) {
+}: EntityTableProps<VehicleRow, VehicleListState> & {
+  onShare: (v: VehicleRow) => void;
+  onRecords: (v: VehicleRow) => void;
+}) {
   const { t } = useTranslation('vehicles');
   const status = useVehicleStatusLabels();
   return (
@@ -27,17 +31,26 @@ export function VehicleTable({
       status={{ title: t('columns.status'), active: t('active'), inactive: t('inactive') }}
       actions={{
         title: t('columns.actions'),
-        width: 112,
+        width: 144,
         confirm: (v) => t('deactivateConfirm', { plate: v.nomorPolisi }),
-        extra: (v) =>
-          v.aktif && (
+        extra: (v) => (
+          <>
             <RowAction
-              label={t('shareLocation')}
-              icon={<ShareAltOutlined />}
-              onClick={() => onShare(v)}
-              testId="vehicle-share"
+              label={t('records')}
+              icon={<ToolOutlined />}
+              onClick={() => onRecords(v)}
+              testId="vehicle-records"
             />
-          ),
+            {v.aktif && (
+              <RowAction
+                label={t('shareLocation')}
+                icon={<ShareAltOutlined />}
+                onClick={() => onShare(v)}
+                testId="vehicle-share"
+              />
+            )}
+          </>
+        ),
       }}
       columns={(sortable) => [
         {

@@ -1,4 +1,5 @@
 import { vehicleClasses, type VehicleRow } from '@pantau/contracts';
+import { Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/management/admin-only';
@@ -6,6 +7,7 @@ import { EntityManagement } from '../../../components/management/entity-manageme
 import { ActiveAndDocumentFilters, FilterSelect } from '../../../components/management/filter-select';
 import { PageHeader } from '../../../components/page-header';
 import { ShareLinkDialog } from '../../../components/share/share-link-dialog';
+import { VehicleRecords } from '../../../components/vehicle-records/vehicle-records-slot';
 import { useEveryFleet } from '../../../lib/api/fleets';
 import { useVehiclePage } from '../../../lib/api/vehicles';
 import { getStoredRole } from '../../../lib/role-storage';
@@ -36,6 +38,7 @@ function VehicleManagement() {
   const status = useVehicleStatusLabels();
   const fleets = useEveryFleet(getStoredRole()?.roleUnit);
   const [sharing, setSharing] = useState<VehicleRow | null>(null);
+  const [records, setRecords] = useState<VehicleRow | null>(null);
   const fieldLabel = (field: string) =>
     i18n.exists(`vehicles:fields.${field}`) ? t(`fields.${field}` as 'fields.nomorPolisi') : field;
 
@@ -75,10 +78,20 @@ function VehicleManagement() {
             />
           </>
         )}
-        table={(table) => <VehicleTable {...table} onShare={setSharing} />}
+        table={(table) => <VehicleTable {...table} onShare={setSharing} onRecords={setRecords} />}
         form={({ open, row, onClose }) => <VehicleFormDrawer open={open} vehicle={row} onClose={onClose} />}
         importDialog={(dialog) => <VehicleImportDialog {...dialog} fieldLabel={fieldLabel} />}
       />
+      <Drawer
+        open={records !== null}
+        onClose={() => setRecords(null)}
+        size="min(560px, 100vw)"
+        title={records ? t('recordsTitle', { plate: records.nomorPolisi }) : ' '}
+        destroyOnHidden
+        data-testid="vehicle-records-drawer"
+      >
+        {records && <VehicleRecords kendaraanId={records.kendaraanId} />}
+      </Drawer>
       {sharing && (
         <ShareLinkDialog
           kendaraanId={sharing.kendaraanId}
