@@ -4,7 +4,8 @@
  * second day each with its milestones, a maintenance order a month each and some incidents. Then, over
  * HTTP as the unit's Administrator, each page's call for the whole year (activity per day, the summary,
  * yearly utility), a month and a week, the per-vehicle days' first page, the car-carrier status, the
- * availability summary and the SPK list's first page. Each call is timed warm (the best of 3).
+ * availability summary, the SPK list's first page and the violation traffic of the year (two violations a
+ * vehicle-day). Each call is timed warm (the best of 3).
  *
  * Database: a fresh PGlite in a temporary directory, or PostgreSQL when BENCH_DATABASE_URL is set.
  * Prints the figures and, last, one JSON line with them.
@@ -80,6 +81,18 @@ await db.execute(sql`
   SELECT ${unitId}, v, 'accident', ${firstDay}::date + (v * 3) % ${days} + interval '9 hours',
     ${firstDay}::date + (v * 3) % ${days} + interval '3 days'
   FROM unnest(${idList}) v WHERE v % 10 = 0`);
+// Two violations a vehicle-day (over speed, and over stop or over route by turns): 73,000 a year.
+await db.execute(sql`
+  INSERT INTO events (unit_id, vehicle_id, kind, started_at, ended_at, duration_s, max_value, limit_value, lat,
+    lon, event_key, attributes)
+  SELECT ${unitId}, v, k.kind, d + interval '9 hours' + k.n * interval '4 hours',
+    d + interval '9 hours' + k.n * interval '4 hours' + interval '3 minutes', 180,
+    CASE k.kind WHEN 'overspeed' THEN 80 + (v % 25) WHEN 'overstop' THEN 30 + (v % 60) ELSE 800 END,
+    CASE k.kind WHEN 'overspeed' THEN 80 WHEN 'overstop' THEN 30 ELSE 500 END, -6.3, 107.1,
+    k.kind || ':' || v || ':' || d, CASE k.kind WHEN 'overroute' THEN '{"offRouteKm": 6}'::jsonb END
+  FROM unnest(${idList}) v, generate_series(${firstDay}::date, current_date - 1, interval '1 day') d,
+    LATERAL (VALUES (0, 'overspeed'), (1, CASE WHEN extract(doy from d)::int % 2 = 0 THEN 'overstop' ELSE 'overroute' END))
+      AS k(n, kind)`);
 const seedS = (performance.now() - seeded) / 1000;
 
 const password = 'bench-password-1';
@@ -132,6 +145,10 @@ const calls: [string, string][] = [
   ['car-carrier status', 'kendaraan/status'],
   ['availability summary', 'availability/summary'],
   ['SPK list first page', 'spk?Take=10'],
+  [
+    'violation traffic, a year',
+    `violation-traffic?from=${new Date(`${firstDay}T00:00:00+07:00`).toISOString()}&to=${new Date().toISOString()}`,
+  ],
 ];
 const rows: { call: string; ms: number; status: number }[] = [];
 for (const [name, path] of calls) {
