@@ -171,3 +171,42 @@ test('S-054 Summary: the unit as the parent row and its fleets as children, with
   expect(overflow).toBeLessThanOrEqual(1);
   await screenshot(page, 'cc-summary-phone-id');
 });
+
+test('S-055 Traffic All lists every SPK with the Traffic columns, lead and circle time each with actual, standard, over and description', async ({
+  page,
+}) => {
+  await signInToShell(page, 'admin');
+  await page.goto(`/car-carrier/traffic?${week()}`);
+  const table = page.getByTestId('cc-traffic-table');
+  await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+  for (const column of [
+    'Driver 1',
+    'Driver 2',
+    'Route',
+    'Description',
+    'SPK number',
+    'Run date',
+    'Out of pool',
+    'Arrival at loading',
+    'Exit loading',
+    'Enter unloading',
+    'Exit unloading',
+    'Enter base',
+    'Lead time',
+    'Circle time',
+    'Actual',
+    'Standard',
+    'Over',
+  ])
+    await expect(table.locator('thead')).toContainText(column);
+  await screenshot(page, 'cc-traffic');
+
+  await page.evaluate(() => localStorage.setItem('language', 'id'));
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`/car-carrier/traffic?${week()}`);
+  await expect(table.locator('thead')).toContainText('Pengemudi 1');
+  await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  await screenshot(page, 'cc-traffic-phone-id');
+});

@@ -107,6 +107,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'car-carrier/traffic',
+            lazy: () =>
+              import('../features/car-carrier/pages/traffic-page').then((m) => ({
+                Component: m.CarCarrierTrafficPage,
+              })),
+          },
+          {
             path: 'spk/ccr',
             lazy: () =>
               import('./pages/work-order-routes').then((m) => ({ Component: m.CcrWorkOrdersRoute })),
