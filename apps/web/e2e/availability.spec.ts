@@ -59,6 +59,9 @@ test.describe('availability', () => {
       'KIR',
       'Last fix',
     ]);
+    // The demo's records and papers make these facts on a fresh install.
+    for (const figure of ['wo_trouble', 'maintenance', 'stnkPaper', 'kirPaper'])
+      expect(await count(page, figure), figure).toBeGreaterThan(0);
     await expect(page.getByTestId('availability-since').first()).toHaveText(/^for \d+ (min|h|d)/);
     await screenshot(page, 'availability');
   });

@@ -7,7 +7,7 @@ import { createDemoWorkOrders } from './demo-work-orders.js';
 import { createProgressBar } from './progress.js';
 import { roadNodes } from './road-network.js';
 import { createSimulator, type Simulator } from './simulator.js';
-import type { SimVehicle } from './vehicle-plan.js';
+import { standsByInPool, type SimVehicle } from './vehicle-plan.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -49,8 +49,7 @@ export async function loadSimFleet(db: Db): Promise<SimVehicle[]> {
       speedLimitKmh: r.speedLimit ?? 80,
       poolId,
       slot,
-      // One vehicle in three stands by in its pool (the spec's "stand by"): free for an SPK of one's own.
-      reserve: r.vehicleId % 3 === 0,
+      reserve: standsByInPool(r.vehicleId),
     };
   });
 }

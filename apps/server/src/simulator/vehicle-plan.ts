@@ -1,6 +1,9 @@
 import { createRandom, type Random } from '../db/seed/prng.js';
 import { node, ruler, shortestPath, type RoadNode } from './road-network.js';
 
+/** One vehicle in three stands by in its pool (the spec's "stand by"): free for an SPK of one's own. */
+export const standsByInPool = (vehicleId: number): boolean => vehicleId % 3 === 0;
+
 /** A vehicle the simulator drives. */
 export interface SimVehicle {
   vehicleId: number;

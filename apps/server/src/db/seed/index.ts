@@ -30,6 +30,7 @@ import {
 import { placeAndText } from '../../places/place-names.js';
 import { createRandom, luhnCheckDigit, type Random } from './prng.js';
 import { seedUnitGeography } from './geography.js';
+import { seedVehicleHealth } from './vehicle-health.js';
 
 export { demoCredentials, DEMO_PASSWORD } from './catalog.js';
 
@@ -119,6 +120,7 @@ export async function seedDemo(
       const configs = unit.vehicleClass === 'CC' ? ccConfigs : truckConfigs;
 
       const vehicleIds: number[] = [];
+      const activeIds: number[] = [];
       for (let i = 1; i <= unit.vehicles; i++) {
         const c = configs[(i - 1) % configs.length]!;
         const ids = typeIds.get(`${c.brand}/${c.type}`)!;
@@ -156,6 +158,7 @@ export async function seedDemo(
           })
           .returning({ vehicleId: vehicles.vehicleId });
         vehicleIds.push(row!.vehicleId);
+        if (i % 11 !== 0) activeIds.push(row!.vehicleId);
         const memberships = [fleetRows[c.fleet]!.fleetId];
         if (dedicated) memberships.push(fleetRows[2]!.fleetId);
         await tx
@@ -189,6 +192,15 @@ export async function seedDemo(
           .set({ driverId: driver.driverId, coDriverId: coDriver?.driverId ?? null })
           .where(eq(vehicles.vehicleId, vehicleId));
       }
+
+      // The demo Administrator's unit: maintenance, an incident and this morning's checks.
+      if (ui === 0)
+        await seedVehicleHealth(tx, {
+          unitId,
+          vehicleIds: activeIds,
+          driverIds: activeDrivers.map((d) => d.driverId),
+          now,
+        });
 
       // Past events over the last three days, each at a distinct minute so newest-first is unambiguous.
       const offsets = new Set<number>();
