@@ -93,7 +93,9 @@ function dayTicks(fromMs: number, toMs: number): { left: number; label: string }
   const firstHour = Math.ceil(fromMs / 3_600_000) * 3_600_000;
   for (let at = firstHour; at <= toMs; at += 3_600_000) {
     const p = zonedParts(new Date(at));
-    if (p.hour === '00') ticks.push({ left: ((at - fromMs) / span) * 100, label: `${p.day}/${p.month}` });
+    const left = ((at - fromMs) / span) * 100;
+    // A label centred on the bar's very edge would be cut off.
+    if (p.hour === '00' && left > 4 && left < 96) ticks.push({ left, label: `${p.day}/${p.month}` });
   }
   return ticks;
 }
