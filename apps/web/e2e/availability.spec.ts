@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { screenshot, signInToShell } from './fixtures';
 
 const FIGURES = [
@@ -241,6 +242,45 @@ test.describe('availability', () => {
     await check.getByTestId('record-delete').click();
     await page.getByTestId('record-delete-confirm').click();
     await expect(check).toHaveCount(0);
+  });
+
+  test('S-052 exports the listed figure to an .xlsx with the table columns, in words', async ({ page }) => {
+    await openAvailability(page, '?paper=kir');
+    await expect(page.getByTestId('availability-figure-filter')).toHaveAttribute('data-figure', 'kirPaper');
+    await expect(async () => {
+      expect(await listTotal(page)).toBe(await count(page, 'kirPaper'));
+    }).toPass({ timeout: 15_000 });
+    const plates = await page
+      .getByTestId('availability-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-plate')));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('availability-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^pantau-availability-\d{8}-\d{4}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('Availability');
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Plate number',
+      'Hull number',
+      'Fleets',
+      'Category',
+      'Reason',
+      'Since',
+      'SPK',
+      'STNK',
+      'KIR',
+      'Last fix',
+    ]);
+    const rows = [];
+    for (let r = 2; r <= sheet.rowCount; r++) rows.push((sheet.getRow(r).values as unknown[]).slice(1));
+    // Every listed vehicle, of every page.
+    expect(rows).toHaveLength(await listTotal(page));
+    expect(rows.map((r) => r[0])).toEqual(expect.arrayContaining(plates));
+    // Every exported vehicle's KIR is expired or due soon, in words.
+    expect(rows.every((r) => r[8] === 'Expired' || r[8] === 'Due soon')).toBe(true);
   });
 
   for (const language of ['id', 'en'] as const)
