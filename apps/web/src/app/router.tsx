@@ -4,7 +4,6 @@ import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
 import { FullPageSpin } from './pages/full-page-spin';
 import { MapRoute } from './pages/map-route';
 import { RootRoute } from './pages/root-route';
-import { comingSoonPages } from './route-table';
 import { AppLayout } from './shell/app-layout';
 
 const LazyErrorPage = lazy(() =>
@@ -67,13 +66,6 @@ export const routes: RouteObject[] = [
           { index: true, Component: DashboardPage },
           // /_app is the application shell page (S-002): the shell with the dashboard content.
           { path: '_app', Component: DashboardPage },
-          ...comingSoonPages.map(({ path, label, page }): RouteObject => ({
-            path: path.slice(1),
-            lazy: () =>
-              import('./pages/coming-soon-route').then((m) => ({
-                Component: () => <m.ComingSoonRoute label={label} page={page} />,
-              })),
-          })),
           {
             path: 'map',
             Component: MapRoute,
