@@ -2,12 +2,10 @@ import {
   dayBound,
   isActiveWorkOrder,
   localDay,
-  MILESTONES,
   WORK_ORDER_DEFAULTS,
   WORK_ORDER_KINDS,
   type MilestoneCorrection,
   type MilestoneKind,
-  type MilestoneRow,
   type WorkOrderDetail,
   type WorkOrderInput,
   type WorkOrderKindLabel,
@@ -24,111 +22,13 @@ import { diffFields } from '../audit/audit.js';
 import type { Actor } from '../kit/actor.js';
 import { uniqueViolationOf } from '../kit/unique-violation.js';
 import { workOrderMilestones } from '../../db/schema/index.js';
-import { nextMilestoneOf } from './milestones.js';
-import type { StoredMilestone, WorkOrdersRepo } from './work-orders.repo.js';
-
-type Selected = NonNullable<Awaited<ReturnType<WorkOrdersRepo['byId']>>>;
+import { timesOf, toMilestoneRows, toWorkOrderRow } from './work-order-rows.js';
+import type { WorkOrdersRepo } from './work-orders.repo.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const DAY_MS = 86_400_000;
 /** Documents due within this many days warn (domain research §3.2). */
 const WARN_DAYS = 30;
-
-/** The milestone times of a stored SPK, by milestone. */
-export function timesOf(o: Selected['order']): Record<MilestoneKind, Date | null> {
-  return {
-    out_pool: o.outPoolAt,
-    arrive_loading: o.arriveLoadingAt,
-    exit_loading: o.exitLoadingAt,
-    enter_unloading: o.enterUnloadingAt,
-    exit_unloading: o.exitUnloadingAt,
-    enter_pool: o.enterPoolAt,
-  };
-}
-
-/** The stored SPK as a list row. */
-export function toWorkOrderRow(s: Selected): WorkOrderRow {
-  const o = s.order;
-  const active = isActiveWorkOrder(o.status);
-  const times = timesOf(o);
-  const start = o.outPoolAt ?? o.runAt;
-  return {
-    spkId: o.workOrderId,
-    unitId: o.unitId,
-    kind: o.kind,
-    spkNumber: o.spkNumber,
-    dtNumber: o.dtNumber,
-    kendaraanId: o.vehicleId,
-    nomorPolisi: s.plate,
-    nomorKendaraan: s.hull,
-    pengemudiId: o.driverId,
-    pengemudiName: s.driverName,
-    coPengemudiId: o.coDriverId,
-    coPengemudiName: s.coDriverName,
-    trayekId: o.routeId,
-    trayekCode: s.routeCode,
-    trayekName: s.routeName,
-    runDate: o.runAt.toISOString(),
-    plannedEnd: o.plannedEnd.toISOString(),
-    originPolygonId: o.originGeofenceId,
-    originName: s.originName,
-    destinationPolygonId: o.destinationGeofenceId,
-    destinationName: s.destinationName,
-    customer: o.customer,
-    loadCount: o.loadCount,
-    loadDescription: o.loadDescription,
-    kosongan: o.kosongan,
-    notes: o.notes,
-    status: o.status,
-    statusChangedAt: o.statusChangedAt.toISOString(),
-    statusChangedBy: s.changedBy,
-    monitoredRoute: o.routeId !== null && s.routeCode !== null,
-    standardLeadMinutes: o.standardLeadMinutes,
-    standardCircleMinutes: o.standardCircleMinutes,
-    actualLeadMinutes: o.actualLeadMinutes,
-    actualCircleMinutes: o.actualCircleMinutes,
-    overLeadMinutes: o.overLeadMinutes,
-    overCircleMinutes: o.overCircleMinutes,
-    outPoolAt: iso(o.outPoolAt),
-    arriveLoadingAt: iso(o.arriveLoadingAt),
-    exitLoadingAt: iso(o.exitLoadingAt),
-    enterUnloadingAt: iso(o.enterUnloadingAt),
-    exitUnloadingAt: iso(o.exitUnloadingAt),
-    enterPoolAt: iso(o.enterPoolAt),
-    nextMilestone: active
-      ? nextMilestoneOf(o.kosongan, o.originGeofenceId !== null, o.destinationGeofenceId !== null, times)
-      : null,
-    etaToBase:
-      active && o.standardCircleMinutes !== null
-        ? new Date(start.getTime() + o.standardCircleMinutes * 60_000).toISOString()
-        : null,
-    anomalies: o.anomalies,
-    createdAt: o.createdAt.toISOString(),
-    updatedAt: o.updatedAt.toISOString(),
-  };
-}
-
-function toMilestoneRows(
-  s: Selected,
-  stored: { m: StoredMilestone; geofenceName: string | null; correctedByName: string | null }[],
-): MilestoneRow[] {
-  const byKind = new Map(stored.map((r) => [r.m.milestone, r]));
-  const times = timesOf(s.order);
-  return MILESTONES.map((milestone) => {
-    const r = byKind.get(milestone);
-    const at = times[milestone];
-    return {
-      milestone,
-      at: iso(at),
-      source: at === null ? null : r?.m.corrected ? 'manual' : 'detected',
-      polygonId: r?.m.geofenceId ?? null,
-      polygonName: r?.geofenceName ?? null,
-      correctedBy: r?.m.corrected ? r.correctedByName : null,
-      correctedAt: r?.m.corrected ? iso(r.m.correctedAt) : null,
-      detectedAt: iso(r?.m.detectedAt ?? null),
-    };
-  });
-}
 
 /** What the audit trail records of an SPK. */
 const audited = (v: Record<string, unknown>) => {
