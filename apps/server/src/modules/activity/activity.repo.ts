@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DetailActivityQuery } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 
-const rowsOf = <T>(r: unknown): T[] =>
-  (Array.isArray(r) ? r : ((r as { rows?: unknown[] }).rows ?? [])) as T[];
 const iso = (d: Date) => d.toISOString();
 
 /** Counts of the violations that started in [start, end) of a vehicle, as columns os, ost, ort. */

@@ -14,9 +14,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { documentDates } from '../../lib/document-dates.js';
 import { classifyAvailability } from './classify.js';
+import { rowsOf } from '../../db/rows.js';
 
-const rowsOf = <T>(r: unknown): T[] =>
-  (Array.isArray(r) ? r : ((r as { rows?: unknown[] }).rows ?? [])) as T[];
 const ms = (v: unknown): number | null =>
   v === null || v === undefined ? null : new Date(v as string).getTime();
 

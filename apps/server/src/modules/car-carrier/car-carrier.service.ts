@@ -20,9 +20,8 @@ import {
   type Stretch,
   type VehicleDay,
 } from './day-classes.js';
+import { rowsOf } from '../../db/rows.js';
 
-const rowsOf = <T>(r: unknown): T[] =>
-  (Array.isArray(r) ? r : ((r as { rows?: unknown[] }).rows ?? [])) as T[];
 const ms = (v: unknown): number => new Date(v as string).getTime();
 const dayText = (v: unknown): string | null =>
   v === null || v === undefined

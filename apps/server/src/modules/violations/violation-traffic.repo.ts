@@ -6,9 +6,7 @@ import {
   type ViolationKindName,
 } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
-
-const rowsOf = <T>(r: unknown): T[] =>
-  (Array.isArray(r) ? r : ((r as { rows?: unknown[] }).rows ?? [])) as T[];
+import { rowsOf } from '../../db/rows.js';
 
 export interface TrafficFilters {
   from: string;

@@ -10,9 +10,8 @@ import {
   type MatchResult,
   type VisitFact,
 } from './milestones.js';
+import { rowsOf } from '../../db/rows.js';
 
-const rowsOf = <T>(r: unknown): T[] =>
-  (Array.isArray(r) ? r : ((r as { rows?: unknown[] }).rows ?? [])) as T[];
 const ms = (v: unknown): number | null =>
   v === null || v === undefined ? null : new Date(v as string).getTime();
 const date = (v: number | null) => (v === null ? null : new Date(v));

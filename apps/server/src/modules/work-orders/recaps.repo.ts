@@ -1,9 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ANOMALY_KINDS, UNBILLED_MIN_KM, WORK_ORDER_STATUSES, type WorkOrderKind } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
-
-const rowsOf = <T>(r: unknown): T[] =>
-  (Array.isArray(r) ? r : ((r as { rows?: unknown[] }).rows ?? [])) as T[];
+import { rowsOf } from '../../db/rows.js';
 
 // The trip window of an SPK (docs/decisions.md, "Matching SPKs to trips"): from out of the pool (else
 // the run date) to back into the pool (else the planned period after that start). A trip is the SPK's

@@ -4,9 +4,7 @@ import type { workOrderUnitList, workOrderUnitQuery } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
 import { containing } from '../kit/list-query.js';
 import type { WorkOrdersService } from './work-orders.service.js';
-
-const rowsOf = <T>(r: unknown): T[] =>
-  (Array.isArray(r) ? r : ((r as { rows?: unknown[] }).rows ?? [])) as T[];
+import { rowsOf } from '../../db/rows.js';
 
 /** `spk/unit`: the unit's vehicles (the operator's "units") with their current SPK and last 30 days. */
 export function createWorkOrderUnits(deps: { db: Db; service: WorkOrdersService; clock: () => Date }) {
