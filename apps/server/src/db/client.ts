@@ -24,6 +24,11 @@ export interface Database {
   /** Human description for the start-up banner (never contains a password). */
   description: string;
   migrate(): Promise<void>;
+  /**
+   * PostgreSQL only: a new client of the same database outside the pool, not yet connected, for a
+   * session of its own (LISTEN). Its owner connects and ends it.
+   */
+  newClient?: () => pg.Client;
   /** Whether the database answers a trivial query within `timeoutMs` (the health check). */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -73,6 +78,8 @@ export function fromPostgresUrl(url: string): Database {
     kind: 'postgres',
     description: `PostgreSQL ${describePostgresUrl(url)}`,
     migrate: () => migratePg(db, { migrationsFolder }),
+    newClient: () =>
+      new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true }),
     ping: (timeoutMs) => answers(pool.query('SELECT 1'), timeoutMs),
     close: () => pool.end(),
   };

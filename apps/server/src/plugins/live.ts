@@ -5,27 +5,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { ForbiddenError } from '../errors.js';
 import { z } from 'zod';
-import {
-  idParam,
-  text,
-  type DashboardSummary,
-  type LiveMessage,
-  type Notification,
-  type TrackingItem,
-} from '@pantau/contracts';
+import { idParam, text, type DashboardSummary, type LiveMessage, type TrackingItem } from '@pantau/contracts';
+import { createPostgresLiveBus } from './live-bus.js';
+import type { LiveBus, LiveEvent } from './live-events.js';
 
-/** What the pipeline tells the live channel, per unit. */
-export type LiveEvent =
-  | { type: 'positions'; unitId: number; items: TrackingItem[] }
-  | { type: 'notification'; unitId: number; data: Notification }
-  /** A vehicle moved between dashboard groups; the summary is recomputed at the next flush. */
-  | { type: 'summary'; unitId: number };
+export type { LiveEvent };
 
 /**
- * Fan-out of live events to the connections of a unit, in this process. With several instances a
- * second implementation forwards `publish` through PostgreSQL LISTEN/NOTIFY (DESIGN.md §1) and feeds
- * what other instances publish into the local connections; the pipeline and the socket route only see
- * this interface.
+ * Fan-out of live events to the connections of a unit. Each instance delivers to its own connections
+ * what it publishes and, on PostgreSQL, what the other instances publish (a `LiveBus`: LISTEN/NOTIFY,
+ * DESIGN.md §1); the pipeline and the socket route only see this interface.
  */
 export interface LiveHub {
   publish(event: LiveEvent): void;
@@ -38,7 +27,9 @@ export interface LiveHub {
    * changed, at most once per flush. Until it is set no summary is sent.
    */
   summariseWith(summaryOf: (unitId: number) => Promise<DashboardSummary>): void;
-  close(): void;
+  /** Resolves once the hub hears the other instances (or once its first try failed; it keeps trying). */
+  listening(): Promise<void>;
+  close(): Promise<void>;
 }
 
 export interface LiveHubOptions {
@@ -49,6 +40,8 @@ export interface LiveHubOptions {
   pingMs?: number;
   /** A connection with more unsent bytes than this is dropped, not buffered further (default 2 MB). */
   maxBufferedBytes?: number;
+  /** The other instances (PostgreSQL); without it the hub serves this process only (PGlite). */
+  bus?: LiveBus | null;
 }
 
 interface UnitChannel {
@@ -124,15 +117,33 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
   flushTimer.unref();
   pingTimer.unref();
 
+  /** Into the unit's next flush (positions, summary) or out at once (a notification). */
+  function deliver(event: LiveEvent) {
+    const c = units.get(event.unitId);
+    // Nobody of this unit is listening here: nothing to keep.
+    if (!c || c.sockets.size === 0) return;
+    if (event.type === 'positions') for (const item of event.items) c.positions.set(item.kendaraanId, item);
+    else if (event.type === 'summary') c.summaryDirty = true;
+    else send(c, encode({ type: 'notification', data: event.data }));
+  }
+
+  const bus = opts.bus ?? null;
+  // After a gap in what the other instances sent, the clients resynchronise: a client whose socket
+  // closes reconnects and refetches its snapshots (1012: the service restarted).
+  const heard =
+    bus?.listen({
+      deliver,
+      onGap: () => {
+        for (const c of units.values()) for (const s of c.sockets) s.close(1012, 'live updates resumed');
+      },
+    }) ?? Promise.resolve();
+
   return {
     publish(event) {
-      const c = units.get(event.unitId);
-      // Nobody of this unit is listening: nothing to keep.
-      if (!c || c.sockets.size === 0) return;
-      if (event.type === 'positions') for (const item of event.items) c.positions.set(item.kendaraanId, item);
-      else if (event.type === 'summary') c.summaryDirty = true;
-      else send(c, encode({ type: 'notification', data: event.data }));
+      deliver(event);
+      bus?.send(event);
     },
+    listening: () => heard,
     connect(unitId, socket) {
       const c = channel(unitId);
       c.sockets.add(socket);
@@ -142,11 +153,12 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
     summariseWith(source) {
       summaryOf = source;
     },
-    close() {
+    async close() {
       clearInterval(flushTimer);
       clearInterval(pingTimer);
       for (const c of units.values()) for (const s of c.sockets) s.close(1001, 'server shutting down');
       units.clear();
+      await bus?.close();
     },
   };
 }
@@ -242,12 +254,17 @@ declare module 'fastify' {
 /** The live channel: the hub (`app.liveHub`) and its WebSocket, `GET /api/live`. */
 export const liveChannel = fp<Pick<LiveHubOptions, 'flushMs' | 'pingMs'>>(
   async (app, opts) => {
+    const { database } = app;
     const hub = createLiveHub({
       onError: (err) => app.log.error({ err }, 'live channel error'),
       ...(opts.flushMs ? { flushMs: opts.flushMs } : {}),
       ...(opts.pingMs ? { pingMs: opts.pingMs } : {}),
+      bus: database.newClient
+        ? createPostgresLiveBus({ db: app.db, newClient: database.newClient, logger: app.log })
+        : null,
     });
     app.decorate('liveHub', hub);
+    app.addHook('onReady', () => hub.listening());
     await registerLiveRoute(app, {
       hub,
       clock: app.clock,
@@ -255,5 +272,5 @@ export const liveChannel = fp<Pick<LiveHubOptions, 'flushMs' | 'pingMs'>>(
       allowedHosts: app.config.allowedHosts,
     });
   },
-  { name: 'live', dependencies: ['auth'], decorators: { fastify: ['config', 'clock'] } },
+  { name: 'live', dependencies: ['auth'], decorators: { fastify: ['config', 'clock', 'db', 'database'] } },
 );
