@@ -162,7 +162,12 @@ for (let from = 0; from < geofenceCount; from += 1000) {
 }
 
 const config = {
-  ...loadConfig({ PANTAU_DATA_DIR: dataDir ?? tmpdir(), PANTAU_DEMO: '0' }),
+  // PANTAU_METRICS_TOKEN=… measures the server counting its metrics, as a scraped install does.
+  ...loadConfig({
+    PANTAU_DATA_DIR: dataDir ?? tmpdir(),
+    PANTAU_DEMO: '0',
+    PANTAU_METRICS_TOKEN: process.env.PANTAU_METRICS_TOKEN,
+  }),
   jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
 };
 const logger = pino({ level: 'warn' });

@@ -13,6 +13,7 @@ import { driversModule } from './modules/drivers/drivers.module.js';
 import { fleetsModule } from './modules/fleets/fleets.module.js';
 import { geographyModule } from './modules/geography/geography.module.js';
 import { healthModule } from './modules/health/health.module.js';
+import { metricsModule } from './modules/metrics/metrics.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { profileModule } from './modules/profile/profile.module.js';
 import { shareModule } from './modules/share/share.module.js';
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileModule);
   await app.register(shareModule);
   await app.register(auditModule);
+  await app.register(metricsModule);
   await app.register(webModule);
   return app;
 }

@@ -76,6 +76,8 @@ const envSchema = z.object({
   ),
   // Tracker input and the demo simulator (ingest/, simulator/).
   PANTAU_FORWARD_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** Bearer token a Prometheus scrape of `/metrics` must send; without it `/metrics` is 404. */
+  PANTAU_METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   PANTAU_SIMULATOR: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
   PANTAU_BACKFILL_DAYS: z.coerce
     .number({ error: 'must be a whole number of days from 0 to 60' })
@@ -89,6 +91,9 @@ const envSchema = z.object({
     })
     .default('info'),
 });
+
+/** Every environment variable the server reads (the deployment files set no other). */
+export const environmentVariables = Object.keys(envSchema.shape) as readonly string[];
 
 export interface Config {
   port: number;
@@ -111,6 +116,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Bearer token Traccar's JSON forwarding must send; forwarding is off without it. */
   forwardToken: string | undefined;
+  /** Bearer token of `GET /metrics` (Prometheus); metrics are off (404) without it. */
+  metricsToken: string | undefined;
   /** Run the demo simulator (default: on with the demo data). */
   simulator: boolean;
   /** Days of simulated history written on the first start; 0: none. */
@@ -154,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     trustProxy: trustProxyOf(e.PANTAU_TRUST_PROXY),
     forwardToken: e.PANTAU_FORWARD_TOKEN,
+    metricsToken: e.PANTAU_METRICS_TOKEN,
     simulator: (e.PANTAU_SIMULATOR ?? e.PANTAU_DEMO) === '1',
     backfillDays: e.PANTAU_BACKFILL_DAYS,
   };

@@ -73,6 +73,7 @@ async function main() {
 
   // ── Tracker input: GT06 and OsmAnd ports, then the demo fleet (history first on a new database) ──
   const listeners = await startTrackerListeners({ pipeline: app.pipeline, logger: app.log, ...config });
+  app.metrics.watchTrackerConnections(() => listeners.connections());
   let simulator: Simulator | null = null;
   stopInput = async () => {
     await simulator?.stop();

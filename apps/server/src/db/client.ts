@@ -31,7 +31,15 @@ export interface Database {
   newClient?: () => pg.Client;
   /** Whether the database answers a trivial query within `timeoutMs` (the health check). */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** The connections (metrics): open, idle, and queries waiting for one; PGlite has one and tells no more. */
+  connections(): DatabaseConnections;
   close(): Promise<void>;
+}
+
+export interface DatabaseConnections {
+  total: number;
+  idle: number | null;
+  waiting: number | null;
 }
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -45,6 +53,7 @@ export function fromPglite(client: PGlite, description = 'PGlite (in memory)'): 
     description,
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: (timeoutMs) => answers(client.query('SELECT 1'), timeoutMs),
+    connections: () => ({ total: 1, idle: null, waiting: null }),
     close: () => client.close(),
   };
 }
@@ -81,6 +90,7 @@ export function fromPostgresUrl(url: string): Database {
     newClient: () =>
       new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true }),
     ping: (timeoutMs) => answers(pool.query('SELECT 1'), timeoutMs),
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

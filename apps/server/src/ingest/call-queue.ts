@@ -1,6 +1,6 @@
 import type { Position } from '@pantau/protocols';
 import type { PositionRow } from './position-store.js';
-import type { IngestResult } from './types.js';
+import type { IngestResult, IngestSource } from './types.js';
 import type { VehicleInfo } from '../live-state/live-state.js';
 
 /** One accepted position of a call, on its way through a batch. */
@@ -14,6 +14,10 @@ export interface Accepted extends PositionRow {
 export interface Pending {
   accepted: Accepted[];
   result: IngestResult;
+  /** Who sent it (metrics count stored positions by protocol). */
+  protocol: IngestSource['protocol'];
+  /** `performance.now()` when it arrived: how long its caller waited for the answer (the ack). */
+  arrivedAt: number;
   resolve(r: IngestResult): void;
   reject(err: unknown): void;
 }

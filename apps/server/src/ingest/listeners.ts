@@ -19,6 +19,12 @@ export async function startTrackerListeners(deps: {
   return {
     gt06,
     osmand,
+    /** The ports listened on (0 in the options: ones the system chose). */
+    ports: { gt06: gt06Address.port, osmand: osmandAddress.port },
+    /** Open tracker connections per protocol (metrics). */
+    async connections() {
+      return { gt06: gt06.stats().connections, osmand: await osmand.connections() };
+    },
     /** Stops accepting input; positions being stored are stored and acked first. */
     async close() {
       await Promise.all([gt06.close(), osmand.close()]);

@@ -19,6 +19,8 @@ export interface OsmandServerOptions {
 export interface OsmandServer {
   app: FastifyInstance;
   listen(port: number, host?: string): Promise<AddressInfo>;
+  /** Open HTTP connections (clients that keep theirs alive between reports). */
+  connections(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -130,6 +132,8 @@ export function createOsmandServer(options: OsmandServerOptions): OsmandServer {
       await app.listen({ port, host });
       return app.server.address() as AddressInfo;
     },
+    connections: () =>
+      new Promise((resolve) => app.server.getConnections((err, count) => resolve(err ? 0 : count))),
     close: () => app.close(),
   };
 }

@@ -82,6 +82,8 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   };
 
   const observers: PipelineObserver[] = [];
+  /** Observers of stored batches: without one a batch costs nothing more. */
+  let storedObservers = 0;
   const tell = (f: (o: PipelineObserver) => void) => {
     for (const o of observers)
       try {
@@ -149,7 +151,14 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     await start();
     const now = clock();
     const result: IngestResult = { stored: 0, dropped: [] };
-    const call: Pending = { accepted: [], result, resolve: noop, reject: noop };
+    const call: Pending = {
+      accepted: [],
+      result,
+      protocol: source.protocol,
+      arrivedAt: performance.now(),
+      resolve: noop,
+      reject: noop,
+    };
     for (const raw of positions) {
       const trackerId = String(raw?.trackerId ?? '');
       try {
@@ -222,7 +231,22 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       writeStates: stateFlushMs === 0,
       retryMs: deps.retryMs ?? 30_000,
     });
-    if (committed) apply(committed, now);
+    // Its callers are answered (and GT06 trackers acked) as the commit returns.
+    const answeredAt = storedObservers > 0 ? performance.now() : 0;
+    if (committed) {
+      apply(committed, now);
+      if (storedObservers > 0) tellStored(batch, answeredAt);
+    }
+  }
+
+  /** What a batch stored and how long its callers waited, for the observers that count it. */
+  function tellStored(batch: Pending[], at: number) {
+    const calls = batch.map((p) => ({
+      protocol: p.protocol,
+      positions: p.result.stored,
+      waitedMs: at - p.arrivedAt,
+    }));
+    tell((o) => o.stored?.(calls));
   }
 
   /** After a commit: the new states become the live ones, and the world hears of them. */
@@ -337,7 +361,11 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       if (started) await geography.refresh(db, unitId);
     },
     tick,
-    observe: (observer) => void observers.push(observer),
+    observe(observer) {
+      observers.push(observer);
+      if (observer.stored) storedObservers++;
+    },
+    queuedPositions: () => queue.rows,
     liveState: (vehicleId) => states.get(vehicleId) ?? null,
     flushStates: () => stateWriter.flush(),
     trackingItem(vehicleId) {

@@ -4,7 +4,14 @@ import { BatchScheduler, type SchedulerOptions } from './scheduler.js';
 
 /** A call of one position for each vehicle id given. */
 function call(...vehicleIds: number[]): Pending {
-  const pending: Pending = { accepted: [], result: { stored: 0, dropped: [] }, resolve() {}, reject() {} };
+  const pending: Pending = {
+    accepted: [],
+    result: { stored: 0, dropped: [] },
+    protocol: 'simulator',
+    arrivedAt: 0,
+    resolve() {},
+    reject() {},
+  };
   for (const vehicleId of vehicleIds)
     pending.accepted.push({ vehicleId, position: { fixTime: new Date(0) } } as Accepted);
   return pending;

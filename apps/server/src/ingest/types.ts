@@ -47,6 +47,16 @@ export interface Pipeline {
 export interface PipelineObserver {
   events?(events: readonly { vehicleId: number; unitId: number; kind: string }[]): void;
   recalculated?(vehicleId: number, from: Date): void;
+  /** A batch was stored: per call, its source, the positions stored and how long its caller waited. */
+  stored?(calls: readonly StoredCall[]): void;
+}
+
+/** One `ingest` call of a stored batch (metrics: positions stored, ack latency). */
+export interface StoredCall {
+  protocol: IngestSource['protocol'];
+  positions: number;
+  /** From the call to its answer (a GT06 ack, OsmAnd's 200 follow it at once), in ms. */
+  waitedMs: number;
 }
 
 export interface TelemetryPipeline extends Pipeline {
@@ -69,6 +79,8 @@ export interface TelemetryPipeline extends Pipeline {
   observe(observer: PipelineObserver): void;
   /** The live item of a vehicle as this instance knows it. */
   trackingItem(vehicleId: number): TrackingItem | null;
+  /** Positions accepted and waiting for a batch (metrics: the pipeline's queue depth). */
+  queuedPositions(): number;
   /** A vehicle's live state as this instance knows it (newer than `vehicle_state` until the next flush). */
   liveState(vehicleId: number): LiveState | null;
   /** Writes the changed live states to `vehicle_state` now. */
