@@ -96,6 +96,10 @@ describe('GET /metrics with PANTAU_METRICS_TOKEN', () => {
       expect(text, name).toContain(`# TYPE ${name} `);
     expect(sample(text, 'pantau_live_clients')).toBe(0);
     expect(sample(text, 'pantau_db_pool_connections')).toBeGreaterThanOrEqual(1);
+    // node-postgres tells its idle connections and waiting queries; PGlite, one connection, does not.
+    const pooled = t.db.kind === 'postgres';
+    expect(sample(text, 'pantau_db_pool_idle_connections') !== null).toBe(pooled);
+    expect(sample(text, 'pantau_db_pool_waiting_queries') !== null).toBe(pooled);
     expect(sample(text, 'pantau_positions_stored_total{protocol="gt06"}')).toBe(0);
   });
 
