@@ -10,6 +10,7 @@
  * Database: a fresh PGlite in a temporary directory, or PostgreSQL when BENCH_DATABASE_URL is set.
  * Prints the figures and, last, one JSON line with them.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ import { seedUnitGeography } from '../apps/server/src/db/seed/geography.js';
 import { hashPassword } from '../apps/server/src/lib/password.js';
 import { loadSimFleet } from '../apps/server/src/simulator/demo.js';
 import { createSimulator } from '../apps/server/src/simulator/simulator.js';
+import { findChromium } from '../scripts/provision.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -188,8 +190,65 @@ const recalc = await timed(async () => {
   }
 });
 
+// The month played back in the browser: from the page asking for the track to the map's frame that
+// shows it (the app's `pantau:` performance marks), when the web app is built.
+const firstFrames = await playbackFirstFrames();
+
 await app.close();
 await database.close();
+
+async function playbackFirstFrames(): Promise<{ loadedMs: number; drawnMs: number }[] | string> {
+  if (!existsSync(join(config.webDist, 'index.html')))
+    return 'skipped: build the web app first (npm run build)';
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: ['--no-sandbox', '--enable-unsafe-swiftshader'],
+  });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 1366, height: 800 },
+      bypassCSP: true,
+      storageState: {
+        cookies: [],
+        origins: [{ origin: base, localStorage: [{ name: 'pantau.metrics', value: '1' }] }],
+      },
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/signin`);
+    await page.getByTestId('signin-username').fill('bench-admin');
+    await page.getByTestId('signin-password').fill(password);
+    await page.getByTestId('signin-submit').click();
+    await page.waitForURL((u) => u.pathname !== '/signin');
+    await page.getByTestId('app-layout').waitFor({ timeout: 60_000 });
+    const runs: { loadedMs: number; drawnMs: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.goto(`${base}/map?${qs({ playback: vehicleId, period: 'custom', ...period })}`);
+      // A string, not a function: the bench runs through tsx, whose helpers the page does not have.
+      const marks = await page
+        .waitForFunction(
+          `(() => {
+          const at = (name) => performance.getEntriesByName('pantau:' + name)[0]?.startTime;
+          const requested = at('playback-requested'), loaded = at('playback-loaded'), drawn = at('playback-drawn');
+          return drawn !== undefined && loaded !== undefined && requested !== undefined && { requested, loaded, drawn };
+        })()`,
+          undefined,
+          { timeout: 60_000, polling: 50 },
+        )
+        .catch(async (err: unknown) => {
+          const seen = await page.evaluate(
+            `performance.getEntriesByType('mark').map((m) => m.name).join(', ')`,
+          );
+          throw new Error(`no playback marks (seen: ${String(seen)}; at ${page.url()})`, { cause: err });
+        });
+      const m = (await marks.jsonValue()) as { requested: number; loaded: number; drawn: number };
+      runs.push({ loadedMs: Math.round(m.loaded - m.requested), drawnMs: Math.round(m.drawn - m.requested) });
+    }
+    return runs;
+  } finally {
+    await browser.close();
+  }
+}
 
 const figures = {
   database: database.kind,
@@ -200,12 +259,17 @@ const figures = {
   events: eventCount?.n ?? 0,
   historyWrittenPerS: Math.round(written / backfillS),
   reports: rows,
-  playbackMonth: { points: track.value, ms: track.ms },
+  playbackMonth: { points: track.value, ms: track.ms, firstFrames },
   recalculateMonth: { state: recalc.value, ms: recalc.ms },
 };
 console.table(rows);
 console.log(
   `history: ${figures.positions} positions in ${backfillS.toFixed(0)} s (${figures.historyWrittenPerS}/s); ` +
     `playback month: ${track.value} points in ${track.ms} ms; recalculate month: ${recalc.value} in ${recalc.ms} ms`,
+);
+console.log(
+  typeof firstFrames === 'string'
+    ? `playback in the browser: ${firstFrames}`
+    : `playback in the browser (ms from asking for the track): ${firstFrames.map((r) => `loaded ${r.loadedMs}, first frame ${r.drawnMs}`).join('; ')}`,
 );
 console.log(JSON.stringify(figures));

@@ -125,6 +125,10 @@ describe('GET /api/logs/gps', () => {
     const list = gpsLogList.parse(json);
     expect(list.count).toBe(3);
     expect(list.results.map((r) => r.speed)).toEqual([30, 20, 10]);
+    // ISO 8601 in UTC to the millisecond, as sent.
+    expect(list.results.map((r) => r.fixTime)).toEqual(
+      [3, 2, 1].map((k) => secondsAgo(k * 60, now).toISOString()),
+    );
   });
 
   it('answers 400 naming the field, and 404 for a vehicle of another unit', async () => {

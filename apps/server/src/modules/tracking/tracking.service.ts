@@ -54,10 +54,7 @@ export function createTrackingService(deps: {
       if (!(await trackingRepo.isVehicleOfUnit(q.kendaraanId, unitId)))
         throw new NotFoundError('No such vehicle in this unit');
       const { count, rows } = await trackingRepo.positionsOf(q.kendaraanId, from, to, q.Take, q.Skip);
-      return {
-        count,
-        results: rows.map((r) => ({ ...r, fixTime: r.fixTime.toISOString() })),
-      };
+      return { count, results: rows };
     },
   };
 }

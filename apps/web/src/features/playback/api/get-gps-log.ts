@@ -1,6 +1,7 @@
 import { gpsLogList, type GpsLogList } from '@pantau/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { markMetric } from '../../../lib/metrics';
 import { trackOf, type PlaybackTrack } from '../model/track';
 import { playbackKeys } from './playback-keys';
 
@@ -13,9 +14,13 @@ export interface LoadProgress {
   total: number | null;
 }
 
+/** Pages asked for at once after the first (which tells the count). */
+const PAGES_AT_ONCE = 3;
+
 /**
- * Every fix of a vehicle in a period (GET logs/gps), page by page, told after each page how far it got;
- * answered as one typed-array track.
+ * Every fix of a vehicle in a period (GET logs/gps): the first page, then the rest that its count
+ * calls for, a few at a time (the server reads one while it writes another), told after each page
+ * how far it got; answered as one typed-array track.
  */
 export async function loadGpsLog(
   kendaraanId: number,
@@ -24,20 +29,39 @@ export async function loadGpsLog(
   onProgress: (progress: LoadProgress) => void,
   signal?: AbortSignal,
 ): Promise<PlaybackTrack> {
-  const pages: GpsLogList['results'][] = [];
-  let loaded = 0;
-  onProgress({ loaded: 0, total: null });
-  for (;;) {
-    const page = await api.getAuthLong('logs/gps', {
-      query: { kendaraanId, from, to, Take: GPS_LOG_PAGE, Skip: loaded },
+  markMetric('playback-requested');
+  const page = (skip: number) =>
+    api.getAuthLong('logs/gps', {
+      query: { kendaraanId, from, to, Take: GPS_LOG_PAGE, Skip: skip },
       schema: gpsLogList,
       signal,
     });
-    pages.push(page.results);
-    loaded += page.results.length;
-    onProgress({ loaded, total: page.count });
-    if (page.results.length < GPS_LOG_PAGE || loaded >= page.count) break;
+  onProgress({ loaded: 0, total: null });
+  const first = await page(0);
+  let loaded = first.results.length;
+  onProgress({ loaded, total: first.count });
+  const rest: number[] = [];
+  if (first.results.length === GPS_LOG_PAGE)
+    for (let skip = GPS_LOG_PAGE; skip < first.count; skip += GPS_LOG_PAGE) rest.push(skip);
+  const pages: GpsLogList['results'][] = [first.results];
+  for (let i = 0; i < rest.length; i += PAGES_AT_ONCE) {
+    const batch = await Promise.all(
+      rest.slice(i, i + PAGES_AT_ONCE).map(async (skip) => {
+        const next = await page(skip);
+        loaded += next.results.length;
+        onProgress({ loaded, total: first.count });
+        return next.results;
+      }),
+    );
+    pages.push(...batch);
   }
+  // Fixes stored while the pages were read (a period that ends now) come after the count.
+  while (pages.at(-1)!.length === GPS_LOG_PAGE) {
+    const next = await page(loaded);
+    loaded += next.results.length;
+    pages.push(next.results);
+  }
+  markMetric('playback-loaded');
   return trackOf(pages);
 }
 

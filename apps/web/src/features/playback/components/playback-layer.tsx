@@ -1,6 +1,7 @@
 import type { GeoJSONSource } from 'maplibre-gl';
 import { useEffect, useMemo } from 'react';
 import { removeOwned, useMap } from '../../../map/map-context';
+import { markMetric } from '../../../lib/metrics';
 import { LAYER as VEHICLE_LAYERS } from '../../../map/vehicle-layer-style';
 import type { PlaybackViolation } from '../api/get-violations';
 import { usePlaybackStore } from '../model/playback-store';
@@ -146,6 +147,11 @@ export function PlaybackLayer({ track, stops, violations, icon }: PlaybackLayerP
     map.getSource<GeoJSONSource>(SOURCES.track)?.setData(drawn?.lines ?? EMPTY);
     el.dataset.playbackPoints = String(track?.count ?? 0);
     el.dataset.playbackDrawn = String(drawn?.kept ?? 0);
+    if (!drawn) return;
+    // The frame that shows the track: the bench's "first frame" figure.
+    const painted = () => markMetric('playback-drawn', drawn.kept);
+    map.once('idle', painted);
+    return () => void map.off('idle', painted);
   }, [map, styleVersion, drawn, track]);
 
   useEffect(() => {
