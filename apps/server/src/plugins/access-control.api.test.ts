@@ -314,5 +314,6 @@ describe('access control over every route', () => {
       for (const mark of sunterMarks) expect(text.includes(mark), `${what} shows ${mark}`).toBe(false);
     }
     expect(await snapshotOfSunter()).toBe(sunterBefore);
-  });
+    // Every route twice, the reports and exports included: longer than one test usually takes.
+  }, 120_000);
 });
