@@ -117,7 +117,7 @@ describe('GET /metrics with PANTAU_METRICS_TOKEN', () => {
   it('counts positions stored and their acks after OsmAnd reports', async () => {
     const before = await scrape();
     const storedBefore = sample(before.text, 'pantau_positions_stored_total{protocol="osmand"}') ?? 0;
-    const acksBefore = sample(before.text, 'pantau_ack_latency_seconds_count') ?? 0;
+    const acksBefore = sample(before.text, 'pantau_ack_latency_seconds_count{protocol="osmand"}') ?? 0;
     const second = Math.floor(Date.now() / 1000);
     for (let i = 0; i < 3; i++) {
       const time = second - 300 + i * 10;
@@ -128,8 +128,11 @@ describe('GET /metrics with PANTAU_METRICS_TOKEN', () => {
     }
     const after = await scrape();
     expect(sample(after.text, 'pantau_positions_stored_total{protocol="osmand"}')).toBe(storedBefore + 3);
-    expect(sample(after.text, 'pantau_ack_latency_seconds_count')).toBe(acksBefore + 3);
-    expect(sample(after.text, 'pantau_ack_latency_seconds_bucket{le="+Inf"}')).toBe(acksBefore + 3);
+    expect(sample(after.text, 'pantau_ack_latency_seconds_count{protocol="osmand"}')).toBe(acksBefore + 3);
+    expect(sample(after.text, 'pantau_ack_latency_seconds_bucket{le="+Inf",protocol="osmand"}')).toBe(
+      acksBefore + 3,
+    );
+    expect(sample(after.text, 'pantau_ack_latency_seconds_count{protocol="gt06"}')).toBe(0);
     expect(sample(after.text, 'pantau_pipeline_queued_positions')).toBe(0);
   });
 

@@ -36,9 +36,11 @@ export function createMetricsService(deps: {
   const ackLatency = new Histogram({
     name: 'pantau_ack_latency_seconds',
     help: "Time from a tracker's report to its answer (GT06 ack, OsmAnd 200), once stored",
+    labelNames: ['protocol'] as const,
     buckets: ACK_BUCKETS,
     registers,
   });
+  for (const protocol of PROTOCOLS) ackLatency.zero({ protocol });
   new Gauge({
     name: 'pantau_pipeline_queued_positions',
     help: 'Positions accepted and waiting for a batch to store them',
@@ -109,7 +111,7 @@ export function createMetricsService(deps: {
         }
         positions += call.positions;
         // Answered even when every position was a duplicate: the tracker waited all the same.
-        ackLatency.observe(call.waitedMs / 1000);
+        ackLatency.observe({ protocol: call.protocol }, call.waitedMs / 1000);
       }
       if (positions > 0) stored.inc({ protocol }, positions);
     },
