@@ -7,6 +7,7 @@ import {
 } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { geofencesAt } from './geofence-at.js';
 
 export interface TrafficFilters {
   from: string;
@@ -40,12 +41,6 @@ const points = sql.raw(
 );
 
 const kinds = sql.raw(VIOLATION_KINDS.map((k) => `'${k}'`).join(', '));
-
-/** The geofence the vehicle was in when the event started, if any (as the violation reports name places). */
-const geofenceAt = sql`(SELECT g.name FROM geofence_visits gv JOIN geofences g ON g.geofence_id = gv.geofence_id
-  WHERE gv.vehicle_id = v.vehicle_id AND gv.enter_time <= v.started_at
-    AND (gv.exit_time IS NULL OR gv.exit_time > v.started_at)
-  ORDER BY gv.enter_time DESC LIMIT 1)`;
 
 /** Counts by kind and the points of a group of rows of `v`. */
 const countsOf = sql`count(*) FILTER (WHERE v.kind = 'overspeed')::int AS overspeed,
@@ -185,7 +180,7 @@ export function createViolationTrafficRepo(db: Db) {
           WITH ${cte}
           SELECT v.event_id, v.kind, v.vehicle_id, ve.plate_number, ve.hull_number, v.driver_id,
             d.name AS driver_name, v.started_at, v.ended_at, v.duration, v.open, v.lat, v.lon,
-            coalesce(${geofenceAt}, v.location) AS location,
+            v.location,
             v.measure, v.points
           FROM v JOIN vehicles ve ON ve.vehicle_id = v.vehicle_id
             LEFT JOIN drivers d ON d.driver_id = v.driver_id
@@ -193,7 +188,16 @@ export function createViolationTrafficRepo(db: Db) {
           LIMIT ${page.take} OFFSET ${page.skip}`),
         db.execute(sql`WITH ${cte} SELECT count(*)::int AS n FROM v`),
       ]);
-      return { rows: rowsOf<ViolationDbRow>(rows), count: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
+      // Where each began: the geofence it was in (as the violation reports name places), else its place.
+      const list = rowsOf<ViolationDbRow>(rows);
+      const places = await geofencesAt(
+        db,
+        list.map((r) => ({ vehicleId: r.vehicle_id, at: new Date(r.started_at) })),
+      );
+      return {
+        rows: list.map((r, i) => ({ ...r, location: places[i]?.name ?? r.location })),
+        count: rowsOf<{ n: number }>(counted)[0]?.n ?? 0,
+      };
     },
 
     /** The vehicles, fleets or drivers asked for that are not the unit's. */

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, max, sql, sum, type SQL } from 'drizzle-orm';
-import type { GeofenceCategory, ViolationQuery } from '@pantau/contracts';
+import type { ViolationQuery } from '@pantau/contracts';
 import type { Db } from '../../db/client.js';
 import { drivers, events, vehicleFleets, vehicles } from '../../db/schema/index.js';
+import { geofencesAt } from './geofence-at.js';
 
 export type ViolationKind = 'overspeed' | 'overstop';
 type Filters = Pick<ViolationQuery, 'from' | 'to' | 'kendaraanId' | 'fleetId'>;
@@ -11,13 +12,6 @@ type Order = Pick<ViolationQuery, 'sortBy' | 'sortDir'>;
 const durationOf = (now: Date) =>
   sql<number>`coalesce(${events.durationS}, (${events.attributes}->>'durationS')::int,
     greatest(0, extract(epoch from (coalesce(${events.endedAt}, ${now.toISOString()}::timestamptz) - ${events.startedAt}))::int))`;
-
-/** The geofence the vehicle was in when the event started (its visit spanning that moment), if any. */
-const geofenceAt = (column: 'name' | 'category') =>
-  sql.raw(`(select g.${column} from geofence_visits v join geofences g on g.geofence_id = v.geofence_id
-     where v.vehicle_id = "events"."vehicle_id" and v.enter_time <= "events"."started_at"
-       and (v.exit_time is null or v.exit_time > "events"."started_at")
-     order by v.enter_time desc limit 1)`);
 
 /**
  * Violations (over speed, over stop) of a unit that started in the period [from, to): an event belongs
@@ -54,15 +48,13 @@ export function createViolationsRepo(db: Db) {
         nomorKendaraan: vehicles.hullNumber,
       }[q.sortBy];
       const dir = q.sortDir === 'ascend' ? asc : desc;
-      return db
+      const rows = await db
         .select({
           event: events,
           duration,
           plate: vehicles.plateNumber,
           hull: vehicles.hullNumber,
           driver: drivers.name,
-          geofence: sql<string | null>`${geofenceAt('name')}`,
-          geofenceCategory: sql<GeofenceCategory | null>`${geofenceAt('category')}`,
         })
         .from(events)
         .innerJoin(vehicles, eq(vehicles.vehicleId, events.vehicleId))
@@ -71,6 +63,16 @@ export function createViolationsRepo(db: Db) {
         .orderBy(dir(column), dir(events.eventId))
         .limit(page.take)
         .offset(page.skip);
+      // Where each began: the geofence it was in, looked up for this page's rows only.
+      const places = await geofencesAt(
+        db,
+        rows.map((r) => ({ vehicleId: r.event.vehicleId, at: r.event.startedAt })),
+      );
+      return rows.map((r, i) => ({
+        ...r,
+        geofence: places[i]?.name ?? null,
+        geofenceCategory: places[i]?.category ?? null,
+      }));
     },
 
     /** How many events match, their total duration and the highest value among them. */
