@@ -43,10 +43,13 @@ export const reportPeriod = {
 };
 
 /**
- * Checks a query's period: `to` after `from`, at most `REPORT_MAX_DAYS` apart; the message names `to`.
- * Applied last, on the finished query object (a refined object cannot be extended).
+ * Checks a query's period when it has both ends: `to` after `from`, at most `REPORT_MAX_DAYS` apart;
+ * the message names `to`. Applied last, on the finished query object (a refined object cannot be
+ * extended).
  */
-export const withPeriodCheck = <T extends z.ZodObject<{ from: z.ZodType<string>; to: z.ZodType<string> }>>(
+export const withPeriodCheck = <
+  T extends z.ZodObject<{ from: z.ZodType<string | undefined>; to: z.ZodType<string | undefined> }>,
+>(
   schema: T,
 ) =>
   schema.superRefine((q, ctx) => {

@@ -371,7 +371,7 @@ describe('visits (loggeopoint) and over-routes', () => {
       (
         await as(
           'guest',
-          `/loggeopoint?kendaraanId=${vehicleId}&from=2026-01-01T00:00:00Z&to=2026-02-01T00:30:00Z`,
+          `/loggeopoint?kendaraanId=${vehicleId}&from=2026-01-05T00:00:00Z&to=2026-02-01T00:30:00Z`,
         )
       ).json,
     );

@@ -7,6 +7,7 @@ import {
   overRouteList,
   overRouteQuery,
   problem,
+  withPeriodCheck,
 } from '@pantau/contracts';
 import type { VisitsService } from './visits.service.js';
 
@@ -23,13 +24,13 @@ export function visitsRoutes({ visitsService }: { visitsService: VisitsService }
     for (const [path, querystring, summary, report] of [
       [
         '/loggeopoint',
-        geofenceVisitQuery,
+        withPeriodCheck(geofenceVisitQuery),
         'Geofence visits by vehicle, geofence, category and period, newest first; an open visit is "inside since" enter (every role: the map shows who is inside)',
         undefined,
       ],
       [
         '/reports/loggeopoint',
-        geofenceVisitQuery.extend(reportPage),
+        withPeriodCheck(geofenceVisitQuery.extend(reportPage)),
         'Every geofence visit of the list with its filters (the geofence report)',
         'loggeopoint',
       ],
@@ -51,12 +52,12 @@ export function visitsRoutes({ visitsService }: { visitsService: VisitsService }
     for (const [path, querystring, summary] of [
       [
         '/overroute',
-        overRouteQuery,
+        withPeriodCheck(overRouteQuery),
         'Over-routes (a vehicle off its route’s corridor) by vehicle, route and period, newest first',
       ],
       [
         '/reports/overroute',
-        overRouteQuery.extend(reportPage),
+        withPeriodCheck(overRouteQuery.extend(reportPage)),
         'Every over-route of the list with its filters (the over route report)',
       ],
     ] as const)

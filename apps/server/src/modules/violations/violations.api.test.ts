@@ -215,6 +215,23 @@ describe('over speed and over stop reports', () => {
     expect(fieldsOf(missing.json)).toEqual(expect.arrayContaining(['from', 'to']));
   });
 
+  it('S-064 answers 400 naming the field for a bad period on every report, its list and its export rows', async () => {
+    const reports = ['overspeed', 'overstop', 'overroute', 'loggeopoint', 'detail_activity'];
+    const bad: [string, string][] = [
+      [`from=${encodeURIComponent(TO)}&to=${encodeURIComponent(FROM)}`, 'to'],
+      ['from=2020-01-01T00:00:00Z&to=2020-03-01T00:00:00Z', 'to'],
+      ['from=yesterday&to=2020-03-01T00:00:00Z', 'from'],
+      ['from=2020-02-30T00:00:00Z&to=2020-03-01T00:00:00Z', 'from'],
+    ];
+    for (const report of reports)
+      for (const path of [`/${report}`, `/reports/${report}`])
+        for (const [query, field] of bad) {
+          const res = await as('admin', `${path}?${query}`);
+          expect(res.status, `${path}?${query}`).toBe(400);
+          expect(fieldsOf(res.json), `${path}?${query}`).toContain(field);
+        }
+  });
+
   it('refuses Guests, and answers 404 for another unit’s vehicle', async () => {
     for (const path of ['/overspeed', '/reports/overstop', '/overroute', '/reports/loggeopoint'])
       expect((await as('guest', `${path}?${period}`)).status, path).toBe(403);
