@@ -19,7 +19,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '3' },
   },
 });
-const port = Number(values.port);
+/** `--port=a,b`: tracker i reports to the i-th port, round robin (one per server instance). */
+const ports = String(values.port).split(',').map(Number);
 const clients = Number(values.clients);
 const window = Number(values.window);
 const durationMs = Number(values.duration) * 1000;
@@ -40,7 +41,9 @@ let measureTo = 0;
 async function tracker(index: number, stopAt: number) {
   const imei = imeiOf(Number(values.first) + index);
   const socket: Socket = await new Promise((resolve, reject) => {
-    const s = connect({ port, host: '127.0.0.1', noDelay: true }, () => resolve(s));
+    const s = connect({ port: ports[index % ports.length]!, host: '127.0.0.1', noDelay: true }, () =>
+      resolve(s),
+    );
     s.once('error', reject);
   });
   const splitter = new Gt06FrameSplitter();

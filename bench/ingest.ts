@@ -5,7 +5,8 @@
  * after the position is stored, so acked frames per second is stored positions per second.
  *
  * Database: a fresh PGlite in a temporary directory, or PostgreSQL when BENCH_DATABASE_URL is set
- * (run.mjs creates a throwaway database). Prints one JSON line with the figures.
+ * (run.mjs creates a throwaway database). `--instances=2` (PostgreSQL) adds a second server process on
+ * the same database and splits the trackers between the two. Prints one JSON line with the figures.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -13,14 +14,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { count, sql } from 'drizzle-orm';
-import { pino } from 'pino';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { geofences, positions, units, vehicles } from '../apps/server/src/db/schema/index.js';
 import { createRandom } from '../apps/server/src/db/seed/prng.js';
 import { geofenceGeometry } from '../apps/server/src/geo/shapes.js';
-import { createGt06Server } from '../apps/server/src/ingest/gt06-server.js';
+import { startBenchServer } from './ingest-server.js';
 
 /**
  * Profiles this (server) process from the end of the load's warm-up until the returned function is
@@ -58,6 +56,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '15' },
     window: { type: 'string', default: '4' },
     geofences: { type: 'string', default: '0' },
+    instances: { type: 'string', default: '1' },
   },
 });
 const vehicleCount = Number(values.vehicles);
@@ -161,27 +160,51 @@ for (let from = 0; from < geofenceCount; from += 1000) {
   await database.db.insert(geofences).values(rows);
 }
 
-const config = {
-  // PANTAU_METRICS_TOKEN=… measures the server counting its metrics, as a scraped install does.
-  ...loadConfig({
-    PANTAU_DATA_DIR: dataDir ?? tmpdir(),
-    PANTAU_DEMO: '0',
-    PANTAU_METRICS_TOKEN: process.env.PANTAU_METRICS_TOKEN,
+const server = await startBenchServer(database, dataDir ?? tmpdir());
+const ports = [server.port];
+
+/**
+ * `--instances=2` (PostgreSQL only): a second server process on the same database; the trackers are
+ * split between the two (tracker i reports to instance i mod 2), and the live fan-out between them
+ * runs as in production (LISTEN/NOTIFY).
+ */
+const instances = Number(values.instances);
+if (instances > 1 && database.kind !== 'postgres') throw new Error('--instances needs PostgreSQL');
+const others = await Promise.all(
+  Array.from({ length: instances - 1 }, async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', new URL('./ingest-server.ts', import.meta.url).pathname],
+      {
+        env: process.env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const lines: string[] = [];
+    let buffered = '';
+    child.stdout.on('data', (d: Buffer) => {
+      buffered += d.toString();
+      const parts = buffered.split('\n');
+      buffered = parts.pop()!;
+      lines.push(...parts.filter(Boolean));
+    });
+    const next = async () => {
+      for (let waited = 0; lines.length === 0; waited += 50) {
+        if (child.exitCode !== null || waited > 120_000)
+          throw new Error('the second bench server did not start');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return JSON.parse(lines.shift()!) as { port?: number; cpuMs?: number };
+    };
+    ports.push((await next()).port!);
+    return {
+      async stop() {
+        child.kill('SIGTERM');
+        return (await next()).cpuMs!;
+      },
+    };
   }),
-  jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
-};
-const logger = pino({ level: 'warn' });
-// BENCH_BATCH_ROWS / BENCH_BATCH_CONCURRENCY try other batch sizes than the pipeline's defaults.
-const batch = {
-  ...(process.env.BENCH_BATCH_ROWS ? { maxRows: Number(process.env.BENCH_BATCH_ROWS) } : {}),
-  ...(process.env.BENCH_BATCH_CONCURRENCY
-    ? { concurrency: Number(process.env.BENCH_BATCH_CONCURRENCY) }
-    : {}),
-};
-const app = await buildApp({ config, db: database, logger, telemetry: { batch } });
-await app.ready();
-const gt06 = createGt06Server({ pipeline: app.pipeline, logger: app.log });
-const { port } = await gt06.listen(0, '127.0.0.1');
+);
 
 /**
  * CPU time (ms) of each PostgreSQL backend serving this database, read from /proc (PostgreSQL on this
@@ -225,7 +248,7 @@ async function runLoad(): Promise<string> {
         '--import',
         'tsx',
         new URL('./gt06-load.ts', import.meta.url).pathname,
-        `--port=${port}`,
+        `--port=${ports.join(',')}`,
         `--clients=${clients}`,
         `--duration=${values.duration}`,
         `--window=${values.window}`,
@@ -262,8 +285,8 @@ const result = JSON.parse(output.trim().split('\n').at(-1)!) as {
   max: number;
   cpuSeconds: number;
 };
-await gt06.close(1000);
-await app.close();
+const otherCpuMs = await Promise.all(others.map((o) => o.stop()));
+await server.close();
 const [stored] = await database.db.select({ n: count() }).from(positions);
 await database.close();
 if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -282,7 +305,10 @@ process.stdout.write(
     storedRows: stored!.n,
     // Shares of one core over the load's run (warm-up included): this server process, the load
     // generator, PostgreSQL's backends (when local); and the machine's load average at the end.
+    instances,
     serverCpuPct: Math.round((cpu.user + cpu.system) / 1e4 / wallS),
+    // The other instances' processes (--instances), each.
+    otherServerCpuPct: otherCpuMs.map((ms) => Math.round(ms / 10 / wallS)),
     loadCpuPct: Math.round((result.cpuSeconds * 100) / wallS),
     dbCpuPct: dbCpuMs === null ? null : Math.round(dbCpuMs / 10 / wallS),
     loadAverage: Math.round(loadavg()[0]! * 10) / 10,

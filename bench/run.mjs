@@ -9,6 +9,8 @@
 // restarted under tracker load: acked, stored, lost; about three minutes more), BENCH_REPORTS=1 then
 // runs bench/reports.ts (reports, exports, playback and recalculation over a fleet's month; below),
 // BENCH_CAR_CARRIER=1 then runs bench/car-carrier.ts (the Car Carrier pages over a fleet's year; below).
+// BENCH_INSTANCES=2 instead measures PostgreSQL with fsync on (the production setting) with one server
+// instance and with two on the same database, the trackers split between them (below).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -25,13 +27,17 @@ const args = [
   `--geofences=${process.env.BENCH_GEOFENCES ?? 10000}`,
 ];
 
-function runIngest(env) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/ingest.ts'), ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+function runIngest(env, extra = []) {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/ingest.ts'), ...args, ...extra],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   if (r.status !== 0) throw new Error(`bench/ingest.ts failed (exit ${r.status})`);
   return JSON.parse(r.stdout.trim().split('\n').at(-1));
 }
@@ -55,6 +61,38 @@ async function withDatabase(adminUrl, fn) {
 const targets = { pglite: 10_000, postgres: 25_000 };
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const results = [];
+
+// BENCH_INSTANCES=2: one instance, then two on one durable PostgreSQL, alternating, BENCH_RUNS pairs.
+if (process.env.BENCH_INSTANCES === '2') {
+  console.log(`Ingestion bench, 1 and 2 instances on PostgreSQL (fsync on): ${args.join(' ')} × ${runs}`);
+  let durable = null;
+  try {
+    let adminUrl = process.env.PANTAU_BENCH_DATABASE_URL;
+    if (!adminUrl) {
+      durable = startThrowawayPostgres({ durable: true });
+      adminUrl = durable.url;
+    }
+    for (let i = 0; i < runs; i++)
+      for (const instances of [1, 2]) {
+        const r = await withDatabase(adminUrl, (url) =>
+          runIngest({ BENCH_DATABASE_URL: url }, [`--instances=${instances}`]),
+        );
+        results.push(r);
+        console.log(JSON.stringify(r));
+      }
+  } finally {
+    durable?.stop();
+  }
+  console.log('\n instances | positions/s | p50 ack ms | p99 ack ms | CPU % servers/load/db | load avg');
+  for (const r of results)
+    console.log(
+      ` ${String(r.instances).padEnd(9)} | ${String(r.positionsPerSecond).padStart(11)} | ` +
+        `${String(r.p50AckMs).padStart(10)} | ${String(r.p99AckMs).padStart(10)} | ` +
+        `${[r.serverCpuPct, ...r.otherServerCpuPct].join('+')}/${r.loadCpuPct}/${r.dbCpuPct ?? '-'} | ${r.loadAverage}`,
+    );
+  process.exit(0);
+}
+
 console.log(`Ingestion bench: ${args.join(' ')} × ${runs} run(s)`);
 for (let i = 0; i < runs; i++) {
   results.push(runIngest({ BENCH_DATABASE_URL: '' }));
