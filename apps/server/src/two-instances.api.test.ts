@@ -227,8 +227,10 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL (PostgreSQL
       }
     // B's socket ends with each phone's last stored fix.
     await expect
-      .poll(() =>
-        imeis.slice(2).map((imei, k) => onB.fixesOf(vehicleIds[2 + k]!).at(-1) === osmandLatest.get(imei)),
+      .poll(
+        () =>
+          imeis.slice(2).map((imei, k) => onB.fixesOf(vehicleIds[2 + k]!).at(-1) === osmandLatest.get(imei)),
+        { timeout: 10_000 },
       )
       .toEqual([true, true]);
 

@@ -18,7 +18,7 @@ export interface PostgresLiveBusDeps {
   /** A new, unconnected client of the same database, used for LISTEN only. */
   newClient(): pg.Client;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** What was published is sent at most this often (default 250 ms). */
+  /** What was published is sent at most this often (default 1,000 ms, the hub's flush). */
   intervalMs?: number;
   /** A lost LISTEN connection is tried again after 250 ms, doubling up to this (default 10 s). */
   maxBackoffMs?: number;
@@ -36,7 +36,7 @@ export interface PostgresLiveBusDeps {
 export function createPostgresLiveBus(deps: PostgresLiveBusDeps): LiveBus {
   const sender = randomBytes(6).toString('base64url');
   const own = `${sender}:`;
-  const intervalMs = deps.intervalMs ?? 250;
+  const intervalMs = deps.intervalMs ?? 1000;
   const maxBackoffMs = deps.maxBackoffMs ?? 10_000;
   const heartbeatMs = deps.heartbeatMs ?? 15_000;
   const { logger } = deps;

@@ -260,7 +260,13 @@ export const liveChannel = fp<Pick<LiveHubOptions, 'flushMs' | 'pingMs'>>(
       ...(opts.flushMs ? { flushMs: opts.flushMs } : {}),
       ...(opts.pingMs ? { pingMs: opts.pingMs } : {}),
       bus: database.newClient
-        ? createPostgresLiveBus({ db: app.db, newClient: database.newClient, logger: app.log })
+        ? createPostgresLiveBus({
+            db: app.db,
+            newClient: database.newClient,
+            logger: app.log,
+            // As often as the sockets get positions: a vehicle costs the others at most one item a flush.
+            intervalMs: opts.flushMs ?? 1000,
+          })
         : null,
     });
     app.decorate('liveHub', hub);
