@@ -4,6 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -12,8 +13,10 @@ import {
 } from 'fastify-type-provider-zod';
 import { version, type Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
+import { createHitCounter, type HitCounter } from '../db/hit-counter.js';
 import { registerCompression } from './compress.js';
 import { problemServerOptions, registerErrorHandling } from './errors.js';
+import { hitCounterStore } from './rate-limit-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +26,19 @@ declare module 'fastify' {
     /** The database itself: its kind and whether it answers (the health check). */
     database: Database;
     clock: () => Date;
+    /** Hits per key counted in the database, shared by every instance (rate limits). */
+    hits: HitCounter;
   }
+}
+
+/** The server's log: pino at `config.logLevel`, pretty on a TTY (main.ts logs with it before the app exists). */
+export function createLogger(config: Pick<Config, 'logLevel'>): FastifyBaseLogger {
+  return pino({
+    level: config.logLevel,
+    ...(process.stdout.isTTY
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+      : {}),
+  });
 }
 
 export interface ServerDeps {
@@ -42,16 +57,7 @@ export interface ServerDeps {
 export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    ...(deps.logger
-      ? { loggerInstance: deps.logger }
-      : {
-          logger: {
-            level: config.logLevel,
-            ...(process.stdout.isTTY
-              ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
-              : {}),
-          },
-        }),
+    loggerInstance: deps.logger ?? createLogger(config),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
@@ -94,7 +100,15 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifyRateLimit, { global: false });
+  const clock = deps.clock ?? (() => new Date());
+  const hits = createHitCounter(deps.database.db, clock);
+  // Counted in the database, so a limit holds across instances; a database that fails the count
+  // does not fail the request for it (the route answers for itself).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: hitCounterStore(hits, clock),
+    skipOnError: true,
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -114,6 +128,7 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('db', deps.database.db);
   app.decorate('database', deps.database);
-  app.decorate('clock', deps.clock ?? (() => new Date()));
+  app.decorate('clock', clock);
+  app.decorate('hits', hits);
   return app;
 }

@@ -8,3 +8,4 @@ export * from './geography.js';
 export * from './activity.js';
 export * from './work-orders.js';
 export * from './vehicle-health.js';
+export * from './server.js';

@@ -77,6 +77,11 @@ export const vehicleState = pgTable('vehicle_state', {
   todayEngineS: integer('today_engine_s').notNull().default(0),
   ruleState: jsonb('rule_state').$type<Record<string, unknown>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Raised by one on every write. An instance caching the state checks it before moving the vehicle on
+   * and reads the row again when another instance wrote it since (docs/decisions.md).
+   */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 /** Trackers that reported but are registered to no vehicle; Administrators see the list. */

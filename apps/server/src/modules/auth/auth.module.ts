@@ -30,7 +30,10 @@ export const authModule = fp<AuthOptions>(
     const authService = createAuthService({
       authRepo: createAuthRepo(app.db),
       tokens: createTokenService({ secret: config.jwtSecret, clock }),
-      limiter: createLoginLimiter({ ...defaultLoginLimits, ...opts.loginLimits }, clock),
+      limiter: createLoginLimiter(
+        { ...defaultLoginLimits, ...opts.loginLimits },
+        { hits: app.hits, clock, scope: 'login' },
+      ),
       mailer,
       clock,
     });
@@ -40,5 +43,5 @@ export const authModule = fp<AuthOptions>(
       { prefix: '/api/auth' },
     );
   },
-  { name: 'auth', decorators: { fastify: ['config', 'db', 'clock'] } },
+  { name: 'auth', decorators: { fastify: ['config', 'db', 'clock', 'hits'] } },
 );

@@ -59,13 +59,13 @@ export function createAuthService(deps: {
       const user = await authRepo.findByLogin(input.username);
       // Count failures per account (whichever of username or e-mail was typed), or per typed name.
       const key = user?.username ?? input.username;
-      limiter.check(key, input.ip);
+      await limiter.check(key, input.ip);
       if (!(await passwordMatches(user, input.password))) {
-        limiter.fail(key, input.ip);
+        await limiter.fail(key, input.ip);
         throw new InvalidCredentialsError();
       }
       if (user!.disabled) throw new AccountDisabledError();
-      limiter.succeed(key);
+      await limiter.succeed(key);
       await authRepo.setLastLogin(user!.userId, clock());
       return { token: await issue(user!) };
     },
@@ -157,13 +157,13 @@ export function createAuthService(deps: {
     async unlock(input: { userId: number; password: string; ip: string }): Promise<{ token: string }> {
       const user = await authRepo.findById(input.userId);
       if (!user) throw new UnauthenticatedError();
-      limiter.check(user.username, input.ip);
+      await limiter.check(user.username, input.ip);
       if (!(await passwordMatches(user, input.password))) {
-        limiter.fail(user.username, input.ip);
+        await limiter.fail(user.username, input.ip);
         throw new InvalidCredentialsError();
       }
       if (user.disabled) throw new AccountDisabledError();
-      limiter.succeed(user.username);
+      await limiter.succeed(user.username);
       return { token: await issue(user) };
     },
   };

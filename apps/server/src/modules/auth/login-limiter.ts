@@ -1,3 +1,4 @@
+import type { HitCounter } from '../../db/hit-counter.js';
 import { RateLimitedError } from '../../errors.js';
 
 export interface LoginLimits {
@@ -11,53 +12,39 @@ export interface LoginLimits {
 
 export const defaultLoginLimits: LoginLimits = { windowMs: 15 * 60_000, perUser: 5, perIp: 30 };
 
-/** Most keys kept; the oldest are dropped past this so a flood of names cannot grow memory without bound. */
-const MAX_KEYS = 50_000;
-
 /**
- * Counts failed sign-ins in memory, per (username, address) and per address. In memory on purpose:
- * one process by default, and a restart forgiving failures is acceptable. Several instances behind a
- * load balancer each count their own share.
+ * Counts failed password checks per (username, address) and per address, in the database
+ * (db/hit-counter.ts), so failures on every instance add up to the same limit. `scope` keeps sign-in
+ * and the profile's password change apart.
  */
-export function createLoginLimiter(limits: LoginLimits, clock: () => Date) {
-  const byUser = new Map<string, number[]>();
-  const byIp = new Map<string, number[]>();
-
-  const recent = (map: Map<string, number[]>, key: string, now: number) => {
-    const list = (map.get(key) ?? []).filter((t) => t > now - limits.windowMs);
-    if (list.length) map.set(key, list);
-    else map.delete(key);
-    return list;
-  };
-  const add = (map: Map<string, number[]>, key: string, now: number) => {
-    const list = recent(map, key, now);
-    list.push(now);
-    map.delete(key);
-    map.set(key, list);
-    if (map.size > MAX_KEYS) map.delete(map.keys().next().value as string);
-  };
-  const userKey = (username: string, ip: string) => `${username.toLowerCase()}\u0000${ip}`;
-  const retryAfter = (list: number[], now: number) =>
-    Math.max(1, Math.ceil((list[0]! + limits.windowMs - now) / 1000));
+export function createLoginLimiter(
+  limits: LoginLimits,
+  deps: { hits: HitCounter; clock: () => Date; scope: string },
+) {
+  const { hits, clock } = deps;
+  // base64url: any name (even one a client sent broken) makes a key, and none holds the separator.
+  const userPrefix = (username: string) =>
+    `${deps.scope}:user:${Buffer.from(username.toLowerCase()).toString('base64url')}:`;
+  const userKey = (username: string, ip: string) => userPrefix(username) + ip;
+  const ipKey = (ip: string) => `${deps.scope}:ip:${ip}`;
+  const retryAfter = (oldestMs: number | null) =>
+    Math.max(1, Math.ceil(((oldestMs ?? clock().getTime()) + limits.windowMs - clock().getTime()) / 1000));
 
   return {
     /** Throws RateLimitedError when this username from this address, or this address, failed too often. */
-    check(username: string, ip: string) {
-      const now = clock().getTime();
-      const u = recent(byUser, userKey(username, ip), now);
-      if (u.length >= limits.perUser) throw new RateLimitedError(retryAfter(u, now));
-      const i = recent(byIp, ip, now);
-      if (i.length >= limits.perIp) throw new RateLimitedError(retryAfter(i, now));
+    async check(username: string, ip: string): Promise<void> {
+      const u = await hits.count(userKey(username, ip), limits.windowMs);
+      if (u.count >= limits.perUser) throw new RateLimitedError(retryAfter(u.oldestMs));
+      const i = await hits.count(ipKey(ip), limits.windowMs);
+      if (i.count >= limits.perIp) throw new RateLimitedError(retryAfter(i.oldestMs));
     },
-    fail(username: string, ip: string) {
-      const now = clock().getTime();
-      add(byUser, userKey(username, ip), now);
-      add(byIp, ip, now);
+    async fail(username: string, ip: string): Promise<void> {
+      await hits.add(userKey(username, ip), limits.windowMs);
+      await hits.add(ipKey(ip), limits.windowMs);
     },
     /** A successful sign-in forgets the username's failures (from every address). */
-    succeed(username: string) {
-      const prefix = `${username.toLowerCase()}\u0000`;
-      for (const key of byUser.keys()) if (key.startsWith(prefix)) byUser.delete(key);
+    async succeed(username: string): Promise<void> {
+      await hits.forget(userPrefix(username));
     },
   };
 }

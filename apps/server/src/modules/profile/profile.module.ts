@@ -17,10 +17,10 @@ export const profileModule = fp(
       // Same secret and clock as sign-in, so the token answered here is one the guard accepts.
       tokens: createTokenService({ secret: config.jwtSecret!, clock }),
       // Wrong current passwords are counted like failed sign-ins (5 per user and address in 15 minutes).
-      limiter: createLoginLimiter(defaultLoginLimits, clock),
+      limiter: createLoginLimiter(defaultLoginLimits, { hits: app.hits, clock, scope: 'password' }),
       clock,
     });
     await app.register(profileRoutes({ profileService }), { prefix: '/api' });
   },
-  { name: 'profile', dependencies: ['auth'], decorators: { fastify: ['config', 'db', 'clock'] } },
+  { name: 'profile', dependencies: ['auth'], decorators: { fastify: ['config', 'db', 'clock', 'hits'] } },
 );

@@ -93,12 +93,12 @@ export function createProfileService(deps: {
       ip: string,
     ): Promise<{ token: string }> {
       const user = await userOf(actor.userId);
-      limiter.check(user.username, ip);
+      await limiter.check(user.username, ip);
       if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-        limiter.fail(user.username, ip);
+        await limiter.fail(user.username, ip);
         throw new WrongPasswordError();
       }
-      limiter.succeed(user.username);
+      await limiter.succeed(user.username);
       const passwordHash = await hashPassword(input.newPassword);
       const tokenVersion = await db.transaction(async (tx) => {
         const version = await profileRepo.setPassword(actor.userId, passwordHash, tx);
