@@ -27,8 +27,9 @@ import { webModule } from './modules/web/web.module.js';
 import { workOrdersModule } from './modules/work-orders/work-orders.module.js';
 import { liveChannel, type LiveHubOptions } from './plugins/live.js';
 import { createServer } from './plugins/server.js';
+import { singletonsPlugin, type SingletonOptions } from './plugins/singletons.js';
 
-export interface AppDeps extends AuthOptions {
+export interface AppDeps extends AuthOptions, SingletonOptions {
   config: Config;
   db: Database;
   /** A pino logger; default: one at `config.logLevel`, pretty on a TTY. */
@@ -45,6 +46,8 @@ export interface AppDeps extends AuthOptions {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = await createServer({ ...deps, database: deps.db });
   const telemetry = deps.telemetry ?? {};
+  // Which instance runs the time-based work, before the modules that have some.
+  await app.register(singletonsPlugin, { singletonRetryMs: deps.singletonRetryMs });
   await app.register(authModule, { mailer: deps.mailer, loginLimits: deps.loginLimits });
   await app.register(healthModule);
   await app.register(unitsModule);

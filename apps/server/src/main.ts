@@ -1,27 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
+import { advisoryLocks } from './db/locks.js';
 import { migrateWhenReachable } from './db/wait-for-database.js';
 import { demoCredentials, hasDemoUsers, isDatabaseEmpty, seedDemo } from './db/seed/index.js';
 import { startTrackerListeners } from './ingest/listeners.js';
+import { resolveSigningSecret } from './modules/auth/signing-secret.js';
+import { createLogger } from './plugins/server.js';
 import { createDemoSimulator } from './simulator/demo.js';
 import type { Simulator } from './simulator/simulator.js';
 
-/** PANTAU_JWT_SECRET, or a secret generated once into the data dir so tokens survive restarts. */
-async function resolveJwtSecret(config: Config): Promise<string> {
-  if (config.jwtSecret) return config.jwtSecret;
-  const file = join(config.dataDir, 'jwt-secret');
-  const existing = await readFile(file, 'utf8').catch(() => '');
-  if (existing.trim().length >= 32) return existing.trim();
-  const secret = randomBytes(48).toString('base64url');
-  await mkdir(config.dataDir, { recursive: true });
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
+/** The secret an earlier version generated into the data dir, carried into the database once. */
+const dataDirSecret = async (config: Config) =>
+  (await readFile(join(config.dataDir, 'jwt-secret'), 'utf8').catch(() => '')).trim() || null;
 
 function banner(url: string, database: string, demo: boolean): string {
   const lines = ['', `  Pantau is running at ${url}`, `  Database: ${database}`];
@@ -46,49 +41,80 @@ async function main() {
     }
     throw err;
   }
-  config.jwtSecret = await resolveJwtSecret(config);
+  const log = createLogger(config);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, db: database });
+  let app: FastifyInstance | null = null;
   let stopInput = async () => {};
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
+    if (err) log.error({ err }, 'shutting down after an error');
+    else log.info({ signal }, 'shutting down');
     await stopInput();
-    await app.close();
+    await app?.close();
     await database.close();
   });
 
-  app.log.info(`database: ${database.description}; applying migrations`);
-  await migrateWhenReachable(database, app.log);
-  if (config.demo && (await isDatabaseEmpty(database.db))) {
-    app.log.info('empty database: seeding the demo company');
-    const seeded = await seedDemo(database.db);
-    app.log.info(`demo seeded: ${seeded.vehicles} vehicles, ${seeded.events} events`);
-  }
-  const address = await app.listen({ port: config.port, host: config.host });
+  // Several instances may start at once on one PostgreSQL: one migrates (and seeds) while the
+  // others wait, and all of them sign with the secret the first one stored.
+  log.info(`database: ${database.description}; applying migrations`);
+  await migrateWhenReachable(database, log);
+  if (config.demo)
+    await database.exclusively(advisoryLocks.schema, async () => {
+      if (!(await isDatabaseEmpty(database.db))) return;
+      log.info('empty database: seeding the demo company');
+      const seeded = await seedDemo(database.db);
+      log.info(`demo seeded: ${seeded.vehicles} vehicles, ${seeded.events} events`);
+    });
+  config.jwtSecret = await resolveSigningSecret(database.db, {
+    configured: config.jwtSecret,
+    carried: await dataDirSecret(config),
+  });
+
+  const server = await buildApp({ config, db: database, logger: log });
+  app = server;
+  const address = await server.listen({ port: config.port, host: config.host });
   const shown = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
   process.stdout.write(banner(shown, database.description, await hasDemoUsers(database.db)));
-  app.log.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   // ── Tracker input: GT06 and OsmAnd ports, then the demo fleet (history first on a new database) ──
-  const listeners = await startTrackerListeners({ pipeline: app.pipeline, logger: app.log, ...config });
-  app.metrics.watchTrackerConnections(() => listeners.connections());
+  const listeners = await startTrackerListeners({ pipeline: server.pipeline, logger: log, ...config });
+  server.metrics.watchTrackerConnections(() => listeners.connections());
+  // The demo fleet drives from one instance: the one holding the singleton lock (db/singleton-lock.ts).
   let simulator: Simulator | null = null;
+  let generation = 0;
+  const stopDemo = async () => {
+    generation++;
+    const running = simulator;
+    simulator = null;
+    await running?.stop();
+  };
+  const runDemo = async () => {
+    if (simulator) return;
+    const mine = ++generation;
+    const demo = await createDemoSimulator({
+      db: database.db,
+      pipeline: server.pipeline,
+      logger: log,
+      matchWorkOrders: (ids) => server.workOrders.matcher.matchMany(ids),
+      ...config,
+    });
+    // The lock was lost (or the server is closing) while the fleet was being read.
+    if (mine !== generation || !server.singletons.held) return;
+    simulator = demo.simulator;
+    await demo.run();
+  };
   stopInput = async () => {
-    await simulator?.stop();
+    await stopDemo();
     await listeners.close();
   };
   if (config.simulator && (await hasDemoUsers(database.db))) {
-    const demo = await createDemoSimulator({
-      db: database.db,
-      pipeline: app.pipeline,
-      logger: app.log,
-      matchWorkOrders: (ids) => app.workOrders.matcher.matchMany(ids),
-      ...config,
-    });
-    simulator = demo.simulator;
-    await demo.run();
+    const follow = (held: boolean) =>
+      void (held ? runDemo() : stopDemo()).catch((err: unknown) =>
+        log.error({ err }, 'demo simulator failed'),
+      );
+    server.singletons.onChange(follow);
+    if (server.singletons.held) follow(true);
   }
 }
 

@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from './availability.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { advisoryLocks, withAdvisoryLock } from './locks.js';
 import * as schema from './schema/index.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,12 +24,18 @@ export interface Database {
   kind: DatabaseKind;
   /** Human description for the start-up banner (never contains a password). */
   description: string;
+  /** Applies the migrations; on PostgreSQL one instance at a time (the others wait, then find none left). */
   migrate(): Promise<void>;
   /**
    * PostgreSQL only: a new client of the same database outside the pool, not yet connected, for a
-   * session of its own (LISTEN). Its owner connects and ends it.
+   * session of its own (LISTEN, session-level locks). Its owner connects and ends it.
    */
   newClient?: () => pg.Client;
+  /**
+   * Runs `work` while no other instance runs work under the same lock (PostgreSQL: an advisory lock on
+   * a connection of its own). PGlite has one server per data dir (the data-dir lock): it runs at once.
+   */
+  exclusively<T>(key: number, work: () => Promise<T>): Promise<T>;
   /** Whether the database answers a trivial query within `timeoutMs` (the health check). */
   ping(timeoutMs?: number): Promise<boolean>;
   /** The connections (metrics): open, idle, and queries waiting for one; PGlite has one and tells no more. */
@@ -52,6 +59,7 @@ export function fromPglite(client: PGlite, description = 'PGlite (in memory)'): 
     kind: 'pglite',
     description,
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusively: (_key, work) => work(),
     ping: (timeoutMs) => answers(client.query('SELECT 1'), timeoutMs),
     connections: () => ({ total: 1, idle: null, waiting: null }),
     close: () => client.close(),
@@ -86,7 +94,9 @@ export function fromPostgresUrl(url: string): Database {
     db: db as unknown as Db,
     kind: 'postgres',
     description: `PostgreSQL ${describePostgresUrl(url)}`,
-    migrate: () => migratePg(db, { migrationsFolder }),
+    // Two instances starting together: the second waits, then finds every migration applied.
+    migrate: () => withAdvisoryLock(url, advisoryLocks.schema, () => migratePg(db, { migrationsFolder })),
+    exclusively: (key, work) => withAdvisoryLock(url, key, work),
     newClient: () =>
       new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true }),
     ping: (timeoutMs) => answers(pool.query('SELECT 1'), timeoutMs),

@@ -29,6 +29,7 @@ export const ingestPlugin = fp<IngestOptions>(
       rules: opts.rules ?? defaultRules,
       thresholdsFor,
       publish: (event) => app.liveHub.publish(event),
+      ownsTick: () => app.singletons.held,
       ...(opts.batch ? { batch: opts.batch } : {}),
       ...(opts.tickMs !== undefined ? { tickMs: opts.tickMs } : {}),
       ...(opts.liveWindowMs ? { liveWindowMs: opts.liveWindowMs } : {}),
@@ -41,5 +42,9 @@ export const ingestPlugin = fp<IngestOptions>(
       prefix: '/api/ingest',
     });
   },
-  { name: 'pipeline', dependencies: ['auth', 'live'], decorators: { fastify: ['config', 'db', 'clock'] } },
+  {
+    name: 'pipeline',
+    dependencies: ['auth', 'live', 'singletons'],
+    decorators: { fastify: ['config', 'db', 'clock', 'singletons'] },
+  },
 );

@@ -34,6 +34,8 @@ export const availabilityModule = fp(
     };
     const health = createHealthService({ db: app.db, changed });
     const timer = setInterval(() => {
+      // One instance keeps the history for all.
+      if (!app.singletons.held) return;
       void (async () => {
         for (const u of await app.db.select({ unitId: units.unitId }).from(units)) await changed(u.unitId);
       })().catch((err: unknown) => app.log.error({ err }, 'keeping the availability history failed'));
@@ -45,6 +47,6 @@ export const availabilityModule = fp(
   {
     name: 'availability',
     dependencies: ['auth', 'pipeline'],
-    decorators: { fastify: ['db', 'clock', 'pipeline'] },
+    decorators: { fastify: ['db', 'clock', 'pipeline', 'singletons'] },
   },
 );

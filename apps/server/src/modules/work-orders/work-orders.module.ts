@@ -65,6 +65,8 @@ export const workOrdersModule = fp(
       },
     });
     const sweep = setInterval(() => {
+      // One instance sweeps for all.
+      if (!app.singletons.held) return;
       matcher.sweep().catch((err: unknown) => app.log.error({ err }, 'the SPK sweep failed'));
     }, SWEEP_MS);
     sweep.unref();
@@ -93,6 +95,6 @@ export const workOrdersModule = fp(
   {
     name: 'work-orders',
     dependencies: ['auth', 'pipeline', 'live', 'exports'],
-    decorators: { fastify: ['db', 'clock', 'pipeline', 'liveHub', 'exportRegistry'] },
+    decorators: { fastify: ['db', 'clock', 'pipeline', 'liveHub', 'exportRegistry', 'singletons'] },
   },
 );
