@@ -26,6 +26,7 @@ import {
   storeActivity,
 } from './activity-store.js';
 import { tripsRule } from '../rules/trips.js';
+import { lockVersions, readStates, staleOf, type VersionedState } from './state-versions.js';
 
 /** What committing a batch needs from the pipeline that runs it. */
 export interface CommitContext extends DeriveContext {
@@ -37,6 +38,12 @@ export interface CommitContext extends DeriveContext {
   liveWindowMs: number;
   /** Write `vehicle_state` in the batch's transaction (no write-behind). */
   writeStates: boolean;
+  /**
+   * When other instances may write `vehicle_state`: the version of each cached state. The batch then
+   * locks its vehicles' rows, reads again those another instance wrote since, and writes the states in
+   * its transaction (state-versions.ts).
+   */
+  versions?: ReadonlyMap<number, number> | undefined;
   /** How long the batch is retried while the database is unreachable. */
   retryMs: number;
 }
@@ -47,7 +54,14 @@ export interface Committed {
   events: StoredEvent[];
   /** Vehicles in `next` only for slices worked out again (late fixes): nothing to publish. */
   quiet?: ReadonlySet<number>;
+  /** With `versions`: the version each state of `next` was stored with. */
+  versions?: Map<number, number>;
+  /** With `versions`: the stored states read again because another instance wrote them (null: no row). */
+  reloaded?: Map<number, VersionedState | null>;
 }
+
+/** The live states a batch starts from: the cached ones, with those read again in their place. */
+type StateLookup = Pick<ReadonlyMap<number, LiveState>, 'get'>;
 
 /**
  * The durable commit of a batch: one transaction for its positions, the vehicles' new states and the
@@ -115,7 +129,20 @@ async function writeBatch(
   return ctx.db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const byVehicle = groupByVehicle(accepted);
-    await storePositions(txDb, byVehicle, ctx.states, safe);
+    let states: StateLookup = ctx.states;
+    let locked: Map<number, number> | null = null;
+    let reloaded: Map<number, VersionedState | null> | undefined;
+    if (ctx.versions) {
+      locked = await lockVersions(txDb, [...byVehicle.keys()]);
+      const stale = staleOf(byVehicle.keys(), locked, ctx.versions);
+      if (stale.length > 0) {
+        const read = await readStates(txDb, stale);
+        const fresh = new Map(stale.map((id) => [id, read.get(id) ?? null]));
+        reloaded = fresh;
+        states = { get: (id) => (fresh.has(id) ? fresh.get(id)?.state : ctx.states.get(id)) };
+      }
+    }
+    await storePositions(txDb, byVehicle, states, safe);
 
     const next = new Map<number, LiveState>();
     const found: FoundEvent[] = [];
@@ -125,7 +152,7 @@ async function writeBatch(
     const late = new Map<number, number>();
     for (const [vehicleId, list] of byVehicle) {
       const vehicle = list[0]!.vehicle;
-      const before = ctx.states.get(vehicleId) ?? null;
+      const before = states.get(vehicleId) ?? null;
       const firstLate = before ? firstLateFix(list, before) : null;
       if (firstLate !== null) late.set(vehicleId, firstLate);
       const moved = advanceVehicle(vehicle, before, list, now, ctx);
@@ -147,7 +174,7 @@ async function writeBatch(
         const vehicle = byVehicle.get(vehicleId)![0]!.vehicle;
         const ruleCtx = ctx.contextOf(vehicle);
         if (ruleCtx.geography instanceof UnitGeography && ruleCtx.geography.size === 0) continue;
-        const state = next.get(vehicleId) ?? ctx.states.get(vehicleId)!;
+        const state = next.get(vehicleId) ?? states.get(vehicleId)!;
         const rebuilt = await rebuildVisits(txDb, vehicle, fromMs, state, ruleCtx);
         events.push(...rebuilt.events);
         if (isDeepStrictEqual(state.ruleState[geofenceVisitsRule.name], rebuilt.slice)) continue;
@@ -159,7 +186,7 @@ async function writeBatch(
     if (late.size > 0 && ctx.derivations.includes(tripsRule as never))
       for (const [vehicleId, fromMs] of late) {
         const vehicle = byVehicle.get(vehicleId)![0]!.vehicle;
-        const state = next.get(vehicleId) ?? ctx.states.get(vehicleId)!;
+        const state = next.get(vehicleId) ?? states.get(vehicleId)!;
         const untilMs = state.fixTime.getTime();
         // As visits: late fixes of the last 7 days, from the stop the vehicle was in then.
         const startMs = await activityRebuildStart(
@@ -170,24 +197,46 @@ async function writeBatch(
         const slice = await rebuildActivity(txDb, vehicle, startMs, untilMs, ctx.contextOf(vehicle));
         next.set(vehicleId, { ...state, ruleState: { ...state.ruleState, [tripsRule.name]: slice } });
       }
-    if (ctx.writeStates) await upsertStates(txDb, statesOf(next), now);
-    return { next, events, quiet };
+    if (ctx.writeStates || locked) await upsertStates(txDb, statesOf(next), now);
+    if (!locked) return { next, events, quiet };
+    const versions = new Map<number, number>();
+    for (const vehicleId of next.keys()) versions.set(vehicleId, (locked.get(vehicleId) ?? 0) + 1);
+    return { next, events, quiet, versions, ...(reloaded ? { reloaded } : {}) };
   });
 }
 
-/** The durable commit of a tick: the events found, and the states when they are not written behind. */
+/**
+ * The durable commit of a tick: the events found, and the states when they are not written behind.
+ * With `versions` (other instances may write `vehicle_state`) a vehicle whose row was written since
+ * the tick read it is left out, its state and events with it: the next tick works from the new row.
+ */
 export async function commitTick(
   db: Db,
   next: Map<number, LiveState>,
   found: FoundEvent[],
   now: Date,
   writeStates: boolean,
+  versions?: ReadonlyMap<number, number>,
 ): Promise<Committed> {
-  const events = await db.transaction(async (tx) => {
-    if (writeStates) await upsertStates(tx as unknown as Db, statesOf(next), now);
-    return storeEvents(tx as unknown as Db, found);
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    if (!versions) {
+      if (writeStates) await upsertStates(txDb, statesOf(next), now);
+      return { next, events: await storeEvents(txDb, found) };
+    }
+    const ids = [...new Set([...next.keys(), ...found.map((f) => f.vehicle.vehicleId)])];
+    const locked = await lockVersions(txDb, ids);
+    const moved = new Set(staleOf(ids, locked, versions));
+    for (const vehicleId of moved) next.delete(vehicleId);
+    await upsertStates(txDb, statesOf(next), now);
+    const events = await storeEvents(
+      txDb,
+      moved.size ? found.filter((f) => !moved.has(f.vehicle.vehicleId)) : found,
+    );
+    const written = new Map<number, number>();
+    for (const vehicleId of next.keys()) written.set(vehicleId, (locked.get(vehicleId) ?? 0) + 1);
+    return { next, events, versions: written };
   });
-  return { next, events };
 }
 
 /** The fix time of the first stored position older than the vehicle's live state, or null. */
@@ -226,7 +275,7 @@ function groupByVehicle(accepted: Accepted[]): Map<number, Accepted[]> {
 async function storePositions(
   tx: Db,
   byVehicle: Map<number, Accepted[]>,
-  states: ReadonlyMap<number, LiveState>,
+  states: StateLookup,
   safe: boolean,
 ): Promise<void> {
   const fresh: Accepted[] = [];

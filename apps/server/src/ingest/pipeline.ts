@@ -11,6 +11,7 @@ import { createLogLimiter } from './log-limit.js';
 import { normalisePosition } from './normalise.js';
 import { publishChanges, type Moved } from './live-updates.js';
 import { loadStates } from './position-store.js';
+import { readStates, storedVersions } from './state-versions.js';
 import { BatchScheduler } from './scheduler.js';
 import { StateWriter } from './state-writer.js';
 import { tickStates } from './tick.js';
@@ -42,6 +43,19 @@ export interface PipelineDeps {
   batch?: { maxRows?: number; intervalMs?: number; concurrency?: number };
   /** How often `onTick` runs for every vehicle (default 30 s; 0 = only when `tick()` is called). */
   tickMs?: number;
+  /**
+   * Whether this instance runs the timed tick now (several instances on one database: the one holding
+   * the singleton lock). Default: always. `tick()` itself runs whenever it is called.
+   */
+  ownsTick?: () => boolean;
+  /**
+   * Whether other instances may write `vehicle_state` (default: on PostgreSQL). Then each batch checks
+   * its vehicles' row versions and writes their states in its transaction (no write-behind), the tick
+   * reads the rows other instances wrote first, and the cache takes in other instances' writes every
+   * `syncMs` (default 2 s) for reads (state-versions.ts, docs/decisions.md).
+   */
+  shared?: boolean;
+  syncMs?: number;
   /** Events found from fixes older than this are stored but not pushed as live notifications (5 min). */
   liveWindowMs?: number;
   /**
@@ -71,7 +85,9 @@ const REFRESH_ON_UNKNOWN_MS = 30_000;
 export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   const { db, clock, logger, publish } = deps;
   const liveWindowMs = deps.liveWindowMs ?? 5 * 60_000;
-  const stateFlushMs = deps.stateFlushMs ?? 1000;
+  const shared = deps.shared ?? !isPglite(db);
+  // Shared: the states are written in each batch's transaction, where their versions are checked.
+  const stateFlushMs = shared ? 0 : (deps.stateFlushMs ?? 1000);
   const stateWriter = new StateWriter(db, clock, logger, stateFlushMs);
   const unknown = new UnknownTrackers(clock, logger, deps.unknownTrackers);
   const limiter = createLogLimiter();
@@ -96,7 +112,10 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   const geography = new GeographyCache(logger);
   const vehicles = new VehicleIndex(deps.thresholdsFor, geography);
   const states = new Map<number, LiveState>();
+  /** Shared: the `vehicle_state` version of each cached state. */
+  const versions = new Map<number, number>();
   let tickTimer: NodeJS.Timeout | null = null;
+  let syncTimer: NodeJS.Timeout | null = null;
   let started: Promise<void> | null = null;
   let closed = false;
 
@@ -130,13 +149,25 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
         ...(concurrency > 1 && deps.batch?.maxRows === undefined ? { maxRows: 1000 } : {}),
       });
       await Promise.all([refreshVehicles(), geography.refresh(db)]);
-      for (const [id, s] of await loadStates(db)) states.set(id, s);
+      for (const [id, { state, version }] of await loadStates(db)) {
+        states.set(id, state);
+        versions.set(id, version);
+      }
       const tickMs = deps.tickMs ?? 30_000;
       if (tickMs > 0 && !closed) {
         tickTimer = setInterval(() => {
+          if (deps.ownsTick && !deps.ownsTick()) return;
           tick().catch((err: unknown) => logger.error({ err }, 'telemetry tick failed'));
         }, tickMs);
         tickTimer.unref();
+      }
+      if (shared && !closed) {
+        syncTimer = setInterval(() => {
+          syncStates().catch((err: unknown) =>
+            logger.warn({ err }, 'reading other instances’ states failed'),
+          );
+        }, deps.syncMs ?? 2_000);
+        syncTimer.unref();
       }
       if (!closed) stateWriter.start();
     })();
@@ -229,6 +260,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       states,
       liveWindowMs,
       writeStates: stateFlushMs === 0,
+      versions: shared ? versions : undefined,
       retryMs: deps.retryMs ?? 30_000,
     });
     // Its callers are answered (and GT06 trackers acked) as the commit returns.
@@ -250,7 +282,14 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   }
 
   /** After a commit: the new states become the live ones, and the world hears of them. */
-  function apply({ next, events, quiet }: Committed, now: Date) {
+  function apply({ next, events, quiet, versions: written, reloaded }: Committed, now: Date) {
+    if (reloaded)
+      for (const [vehicleId, row] of reloaded) {
+        if (row) states.set(vehicleId, row.state);
+        else states.delete(vehicleId);
+        versions.set(vehicleId, row?.version ?? 0);
+      }
+    if (written) for (const [vehicleId, version] of written) versions.set(vehicleId, version);
     const moved: Moved[] = [];
     for (const [vehicleId, state] of next) {
       const before = states.get(vehicleId) ?? null;
@@ -263,16 +302,36 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     if (events.length) tell((o) => o.events?.(events));
   }
 
-  /** Time passing: every vehicle's `onTick` (GPS lost, over-stop timing) and its GPS status. */
+  /**
+   * Shared: takes in the states other instances wrote since this one cached them (higher versions
+   * win, so it may run beside batches: a batch locks and checks its rows itself).
+   */
+  async function syncStates(): Promise<void> {
+    const stored = await storedVersions(db);
+    const newer: number[] = [];
+    for (const [vehicleId, version] of stored)
+      if (version > (versions.get(vehicleId) ?? 0)) newer.push(vehicleId);
+    for (const [vehicleId, row] of await readStates(db, newer))
+      if (row.version > (versions.get(vehicleId) ?? 0)) {
+        states.set(vehicleId, row.state);
+        versions.set(vehicleId, row.version);
+      }
+  }
+
+  /**
+   * Time passing: every vehicle's `onTick` (GPS lost, over-stop timing) and its GPS status. Shared,
+   * from the rows as other instances left them; a row written meanwhile keeps its writer's state.
+   */
   async function tick(): Promise<void> {
     await start();
     await scheduler.exclusive(async () => {
+      if (shared) await syncStates();
       const now = clock();
       const { next, found } = tickStates(states, vehicles.all, derive, now, (id) =>
         scheduler.queue.isHeld(id),
       );
       if (next.size === 0 && found.length === 0) return;
-      apply(await commitTick(db, next, found, now, stateFlushMs === 0), now);
+      apply(await commitTick(db, next, found, now, stateFlushMs === 0, shared ? versions : undefined), now);
     });
   }
 
@@ -338,8 +397,13 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
           onProgress,
         );
         const next = { ...state, ruleState: done.ruleState };
-        states.set(vehicleId, next);
-        stateWriter.note(vehicleId, next);
+        if (shared) {
+          const written = await commitTick(db, new Map([[vehicleId, next]]), [], clock(), true, versions);
+          apply({ ...written, quiet: new Set([vehicleId]) }, clock());
+        } else {
+          states.set(vehicleId, next);
+          stateWriter.note(vehicleId, next);
+        }
         tell((o) => o.recalculated?.(vehicleId, from));
         return done;
       });
@@ -377,7 +441,9 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     async close() {
       closed = true;
       if (tickTimer) clearInterval(tickTimer);
+      if (syncTimer) clearInterval(syncTimer);
       tickTimer = null;
+      syncTimer = null;
       if (!started) return;
       await started.catch(() => undefined);
       await scheduler.drain();

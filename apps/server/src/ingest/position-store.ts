@@ -226,7 +226,7 @@ export async function mergePositions(tx: Db, batch: readonly PositionRow[]): Pro
   );
 }
 
-/** Writes the live state of the given vehicles (insert or replace). */
+/** Writes the live state of the given vehicles (insert or replace), raising each row's version by one. */
 export async function upsertStates(db: Db, states: { vehicleId: number; s: LiveState }[], now: Date) {
   if (states.length === 0) return;
   const cols: string[] = Array.from({ length: 16 }, () => '');
@@ -252,8 +252,8 @@ export async function upsertStates(db: Db, states: { vehicleId: number; s: LiveS
   }
   await rawOf(db).query(
     `INSERT INTO vehicle_state (vehicle_id, fix_time, server_time, lat, lon, speed, course, ignition, valid,
-      odometer_km, motion, gps_status, day, today_distance_km, today_engine_s, rule_state, updated_at)
-    SELECT u.*, $17::timestamptz FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::float8[],
+      odometer_km, motion, gps_status, day, today_distance_km, today_engine_s, rule_state, updated_at, version)
+    SELECT u.*, $17::timestamptz, 1 FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::float8[],
       $5::float8[], $6::real[], $7::real[], $8::boolean[], $9::boolean[], $10::float8[], $11::text[],
       $12::text[], $13::date[], $14::float8[], $15::int[], $16::jsonb[]) AS u
     ON CONFLICT (vehicle_id) DO UPDATE SET
@@ -262,7 +262,7 @@ export async function upsertStates(db: Db, states: { vehicleId: number; s: LiveS
       valid = excluded.valid, odometer_km = excluded.odometer_km, motion = excluded.motion,
       gps_status = excluded.gps_status, day = excluded.day, today_distance_km = excluded.today_distance_km,
       today_engine_s = excluded.today_engine_s, rule_state = excluded.rule_state,
-      updated_at = excluded.updated_at`,
+      updated_at = excluded.updated_at, version = vehicle_state.version + 1`,
     [...cols.map((c) => `{${c}}`), now.toISOString()],
   );
 }
@@ -275,7 +275,8 @@ export async function loadVehicles(db: Db): Promise<VehicleInfo[]> {
   return rows.map(vehicleInfoOf);
 }
 
-export async function loadStates(db: Db): Promise<Map<number, LiveState>> {
+/** Every vehicle's stored live state and its row's version. */
+export async function loadStates(db: Db): Promise<Map<number, { state: LiveState; version: number }>> {
   const list = await db.select().from(vehicleState);
-  return new Map(list.map((r) => [r.vehicleId, liveStateOf(r)]));
+  return new Map(list.map((r) => [r.vehicleId, { state: liveStateOf(r), version: r.version }]));
 }

@@ -17,6 +17,15 @@ export function createTrackingService(deps: {
   liveState?: (vehicleId: number) => LiveState | null;
 }) {
   const { trackingRepo, clock } = deps;
+  /**
+   * This instance's state, unless the stored row has a later fix (another instance took the
+   * vehicle's last positions and this one has not read them yet).
+   */
+  const stateOf = (vehicleId: number, row: Parameters<typeof liveStateOf>[0] | null | undefined) => {
+    const live = deps.liveState?.(vehicleId) ?? null;
+    if (!row) return live;
+    return !live || row.fixTime > live.fixTime ? liveStateOf(row) : live;
+  };
   return {
     /** The unit's vehicles with their latest state; every vehicle unless a page is asked for. */
     async listOfUnit(unitId: number, page: { Take?: number; Skip?: number } = {}): Promise<TrackingList> {
@@ -30,12 +39,7 @@ export function createTrackingService(deps: {
       ];
       const now = clock();
       const results: TrackingItem[] = rows.map(({ vehicle, state }) =>
-        trackingItemOf(
-          vehicle,
-          deps.liveState?.(vehicle.vehicleId) ?? (state ? liveStateOf(state) : null),
-          now,
-          deps.thresholdsFor(vehicle),
-        ),
+        trackingItemOf(vehicle, stateOf(vehicle.vehicleId, state), now, deps.thresholdsFor(vehicle)),
       );
       return { count: total, results };
     },
@@ -45,7 +49,7 @@ export function createTrackingService(deps: {
       const row = await trackingRepo.vehicleById(vehicleId);
       if (!row) return null;
       const { vehicle, state } = row;
-      const live = deps.liveState?.(vehicle.vehicleId) ?? (state ? liveStateOf(state) : null);
+      const live = stateOf(vehicle.vehicleId, state);
       return trackingItemOf(vehicle, live, clock(), deps.thresholdsFor(vehicle));
     },
 
