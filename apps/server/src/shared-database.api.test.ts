@@ -107,6 +107,27 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL runs o
     expect(b.app.pipeline.liveState(vehicleId)!.fixTime).toEqual(back.fixTime);
   });
 
+  it('a vehicle registered through one is known to the other’s pipeline within seconds', async () => {
+    const token = await signIn(a.url, 'admin');
+    const trackerId = `86${String(Date.now()).slice(-7)}000001`;
+    const body = {
+      pantauKendaraanId: trackerId,
+      nomorPolisi: 'B 7777 IST',
+      nomorKendaraan: 'IST-1',
+      vehicleClass: 'CC',
+    };
+    const created = await call(a.url, '/api/kendaraan', {
+      token,
+      role: { unitId: UNIT.sunter, role: 'Administrator' },
+      body,
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    expect(a.app.pipeline.isKnownTracker(trackerId)).toBe(true);
+    for (let waited = 0; !b.app.pipeline.isKnownTracker(trackerId) && waited < 10_000; waited += 100)
+      await pause(100);
+    expect(b.app.pipeline.isKnownTracker(trackerId)).toBe(true);
+  });
+
   it('runs the singletons on one of them, and the other takes over when it closes', async () => {
     let held: TestApp[] = [];
     for (let waited = 0; held.length === 0 && waited < 10_000; waited += 50) {

@@ -11,7 +11,8 @@ import { createLogLimiter } from './log-limit.js';
 import { normalisePosition } from './normalise.js';
 import { publishChanges, type Moved } from './live-updates.js';
 import { loadStates } from './position-store.js';
-import { readStates, storedVersions } from './state-versions.js';
+import { cacheNames } from './cache-versions.js';
+import { createInstanceSync } from './instance-sync.js';
 import { BatchScheduler } from './scheduler.js';
 import { StateWriter } from './state-writer.js';
 import { tickStates } from './tick.js';
@@ -138,6 +139,16 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   const queue = scheduler.queue;
 
   const refreshVehicles = () => vehicles.refresh(db);
+  /** Shared: what the other instances wrote and changed (instance-sync.ts). */
+  const sync = shared
+    ? createInstanceSync({
+        db,
+        states,
+        versions,
+        refreshVehicles,
+        refreshGeography: (unitId) => geography.refresh(db, unitId),
+      })
+    : null;
 
   function start() {
     started ??= (async () => {
@@ -148,6 +159,8 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
         concurrency,
         ...(concurrency > 1 && deps.batch?.maxRows === undefined ? { maxRows: 1000 } : {}),
       });
+      // What was read before the vehicles and geography: a change after it is read again.
+      await sync?.begin();
       await Promise.all([refreshVehicles(), geography.refresh(db)]);
       for (const [id, { state, version }] of await loadStates(db)) {
         states.set(id, state);
@@ -161,10 +174,10 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
         }, tickMs);
         tickTimer.unref();
       }
-      if (shared && !closed) {
+      if (sync && !closed) {
         syncTimer = setInterval(() => {
-          syncStates().catch((err: unknown) =>
-            logger.warn({ err }, 'reading other instances’ states failed'),
+          Promise.all([sync.states(), sync.caches()]).catch((err: unknown) =>
+            logger.warn({ err }, 'reading what other instances changed failed'),
           );
         }, deps.syncMs ?? 2_000);
         syncTimer.unref();
@@ -303,29 +316,13 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   }
 
   /**
-   * Shared: takes in the states other instances wrote since this one cached them (higher versions
-   * win, so it may run beside batches: a batch locks and checks its rows itself).
-   */
-  async function syncStates(): Promise<void> {
-    const stored = await storedVersions(db);
-    const newer: number[] = [];
-    for (const [vehicleId, version] of stored)
-      if (version > (versions.get(vehicleId) ?? 0)) newer.push(vehicleId);
-    for (const [vehicleId, row] of await readStates(db, newer))
-      if (row.version > (versions.get(vehicleId) ?? 0)) {
-        states.set(vehicleId, row.state);
-        versions.set(vehicleId, row.version);
-      }
-  }
-
-  /**
    * Time passing: every vehicle's `onTick` (GPS lost, over-stop timing) and its GPS status. Shared,
    * from the rows as other instances left them; a row written meanwhile keeps its writer's state.
    */
   async function tick(): Promise<void> {
     await start();
     await scheduler.exclusive(async () => {
-      if (shared) await syncStates();
+      await sync?.states();
       const now = clock();
       const { next, found } = tickStates(states, vehicles.all, derive, now, (id) =>
         scheduler.queue.isHeld(id),
@@ -419,10 +416,14 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     isKnownTracker: (trackerId) => vehicles.byTrackerId(trackerId) !== undefined,
     noteUnknownTracker,
     start,
-    refreshVehicles,
+    async refreshVehicles() {
+      await refreshVehicles();
+      await sync?.announce(cacheNames.vehicles);
+    },
     async refreshGeography(unitId) {
       // Before start, the start reads every unit anyway.
       if (started) await geography.refresh(db, unitId);
+      await sync?.announce(cacheNames.geography(unitId));
     },
     tick,
     observe(observer) {
