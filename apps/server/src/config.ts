@@ -85,6 +85,17 @@ const envSchema = z.object({
     .min(0, 'must be a whole number of days from 0 to 60')
     .max(60, 'must be a whole number of days from 0 to 60')
     .default(7),
+  /** Months of raw positions kept: the current month and this many before it; empty keeps all. */
+  PANTAU_RETENTION_MONTHS: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({
+        error: 'must be a whole number of months from 1 to 1200, or empty to keep every month',
+      })
+      .int('must be a whole number of months from 1 to 1200, or empty to keep every month')
+      .min(1, 'must be a whole number of months from 1 to 1200, or empty to keep every month')
+      .max(1200, 'must be a whole number of months from 1 to 1200, or empty to keep every month')
+      .optional(),
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -122,6 +133,11 @@ export interface Config {
   simulator: boolean;
   /** Days of simulated history written on the first start; 0: none. */
   backfillDays: number;
+  /**
+   * Months of raw positions kept: the current month and this many before it (older months are dropped
+   * daily; trips, stops, visits, days and events stay). Undefined keeps every month.
+   */
+  retentionMonths: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -164,5 +180,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.PANTAU_METRICS_TOKEN,
     simulator: (e.PANTAU_SIMULATOR ?? e.PANTAU_DEMO) === '1',
     backfillDays: e.PANTAU_BACKFILL_DAYS,
+    retentionMonths: e.PANTAU_RETENTION_MONTHS,
   };
 }

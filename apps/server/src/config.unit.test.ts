@@ -51,6 +51,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the months of positions kept, every month by default', () => {
+    expect(loadConfig({}).retentionMonths).toBeUndefined();
+    expect(loadConfig({ PANTAU_RETENTION_MONTHS: '' }).retentionMonths).toBeUndefined();
+    expect(loadConfig({ PANTAU_RETENTION_MONTHS: '24' }).retentionMonths).toBe(24);
+    for (const bad of ['0', '1.5', 'forever', '-3'])
+      expect(() => loadConfig({ PANTAU_RETENTION_MONTHS: bad })).toThrow(
+        /^Invalid environment: PANTAU_RETENTION_MONTHS must be a whole number of months/,
+      );
+  });
+
   it('treats empty optional values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });

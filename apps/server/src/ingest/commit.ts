@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isDeepStrictEqual } from 'node:util';
 import { retryWhileUnavailable } from '../db/availability.js';
 import type { Db } from '../db/client.js';
+import { isNoPartition, type PositionPartitions } from '../db/partitions.js';
 import { advanceVehicle, hasNews, type DeriveContext } from './advance.js';
 import type { Accepted, Pending } from './call-queue.js';
 import { storeEvents, type FoundEvent, type StoredEvent } from './event-store.js';
@@ -46,6 +47,8 @@ export interface CommitContext extends DeriveContext {
   versions?: ReadonlyMap<number, number> | undefined;
   /** How long the batch is retried while the database is unreachable. */
   retryMs: number;
+  /** The months of `positions`: a batch's months are created before it is written. */
+  partitions: PositionPartitions;
 }
 
 /** A committed batch: the vehicles' new live states and the events stored. */
@@ -77,9 +80,18 @@ export async function commitBatch(
 ): Promise<Committed | null> {
   const accepted = batch.length === 1 ? batch[0]!.accepted : batch.flatMap((p) => p.accepted);
   const write = async () => {
+    // A fix of a month without its partition yet (an old fix from a tracker's buffer) gets its month
+    // first, in a transaction of its own: never a reason for the other trackers' positions to fail.
+    await ctx.partitions.ensureFor(fixTimesOf(accepted));
     try {
       return await writeBatch(accepted, now, false, ctx);
     } catch (err) {
+      if (isNoPartition(err)) {
+        // A month this server knew was dropped meanwhile (another server's retention): made again.
+        ctx.partitions.forget();
+        await ctx.partitions.ensureFor(fixTimesOf(accepted));
+        return await writeBatch(accepted, now, false, ctx);
+      }
       // A position taken for new was stored already (another writer, or an earlier attempt whose
       // commit went through before its connection dropped): again, asking row by row.
       if (!isUniqueViolation(err)) throw err;
@@ -304,6 +316,10 @@ async function storePositions(
   });
   await mergePositions(tx, merges);
   for (const a of merges) a.stored = true;
+}
+
+function* fixTimesOf(accepted: readonly Accepted[]) {
+  for (const a of accepted) yield a.position.fixTime;
 }
 
 const byFixTime = (x: PositionRow, y: PositionRow) =>

@@ -30,6 +30,7 @@ export const ingestPlugin = fp<IngestOptions>(
       thresholdsFor,
       publish: (event) => app.liveHub.publish(event),
       ownsTick: () => app.singletons.held,
+      retentionMonths: app.config.retentionMonths,
       ...(opts.batch ? { batch: opts.batch } : {}),
       ...(opts.tickMs !== undefined ? { tickMs: opts.tickMs } : {}),
       ...(opts.liveWindowMs ? { liveWindowMs: opts.liveWindowMs } : {}),

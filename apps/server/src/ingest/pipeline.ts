@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Position } from '@pantau/protocols';
 import type { Db } from '../db/client.js';
+import { PositionPartitions } from '../db/partitions.js';
 import type { LiveEvent } from '../plugins/live.js';
 import type { Derivation, RuleThresholds } from '../rules/types.js';
 import { hasNews, type DeriveContext } from './advance.js';
@@ -73,7 +74,15 @@ export interface PipelineDeps {
    * get a `DatabaseUnavailableError` (GT06 trackers no ack, OsmAnd 503) and send again later.
    */
   retryMs?: number;
+  /**
+   * Months of positions kept (PANTAU_RETENTION_MONTHS): the current month and this many before it;
+   * older months are dropped daily. Undefined keeps every month.
+   */
+  retentionMonths?: number | undefined;
 }
+
+/** How often the months of `positions` are looked after (created ahead, dropped past the retention). */
+const PARTITIONS_EVERY_MS = 24 * 3600_000;
 
 /** Unknown trackers refresh the vehicle index at most this often (a vehicle registered a moment ago). */
 const REFRESH_ON_UNKNOWN_MS = 30_000;
@@ -117,6 +126,9 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   const versions = new Map<number, number>();
   let tickTimer: NodeJS.Timeout | null = null;
   let syncTimer: NodeJS.Timeout | null = null;
+  let partitionsTimer: NodeJS.Timeout | null = null;
+  const partitions = new PositionPartitions(db);
+  let upkeep: Promise<void> | null = null;
   let started: Promise<void> | null = null;
   let closed = false;
 
@@ -166,6 +178,12 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
         states.set(id, state);
         versions.set(id, version);
       }
+      // Not awaited: a batch creates the months it needs itself, and a detach waits for readers.
+      upkeep = keepPartitions();
+      if (!closed) {
+        partitionsTimer = setInterval(() => (upkeep = keepPartitions()), PARTITIONS_EVERY_MS);
+        partitionsTimer.unref();
+      }
       const tickMs = deps.tickMs ?? 30_000;
       if (tickMs > 0 && !closed) {
         tickTimer = setInterval(() => {
@@ -187,6 +205,26 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     // A start that met an unreachable database is tried again by the next caller.
     started.catch(() => (started = null));
     return started;
+  }
+
+  /** The months of `positions`: the next ones created, those past the retention dropped; logged. */
+  async function keepPartitions() {
+    try {
+      const { created, dropped } = await partitions.maintain(clock(), {
+        retentionMonths: deps.retentionMonths,
+        concurrently: !isPglite(db),
+        onError: (err, partition) =>
+          logger.warn({ err, partition }, 'detaching a month of positions failed; dropping it'),
+      });
+      if (created.length > 0) logger.info({ partitions: created }, 'months of positions created');
+      if (dropped.length > 0)
+        logger.info(
+          { partitions: dropped, retentionMonths: deps.retentionMonths },
+          'months of positions past the retention dropped',
+        );
+    } catch (err) {
+      logger.error({ err }, 'looking after the months of positions failed');
+    }
   }
 
   /** Checks each position and queues the accepted ones as one call, answered once they are stored. */
@@ -275,6 +313,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       writeStates: stateFlushMs === 0,
       versions: shared ? versions : undefined,
       retryMs: deps.retryMs ?? 30_000,
+      partitions,
     });
     // Its callers are answered (and GT06 trackers acked) as the commit returns.
     const answeredAt = storedObservers > 0 ? performance.now() : 0;
@@ -445,9 +484,12 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       if (syncTimer) clearInterval(syncTimer);
       tickTimer = null;
       syncTimer = null;
+      if (partitionsTimer) clearInterval(partitionsTimer);
+      partitionsTimer = null;
       if (!started) return;
       await started.catch(() => undefined);
       await scheduler.drain();
+      await upkeep;
       await stateWriter.close();
     },
   };

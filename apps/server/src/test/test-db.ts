@@ -44,6 +44,32 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * An empty database of the run's kind, without migrations: PGlite in memory, or a new PostgreSQL
+ * database (dropped on close). For tests of migrations and of moving data between databases.
+ */
+export async function createEmptyDatabase(): Promise<Database & { url?: string }> {
+  const info = inject('testDb');
+  if (info.kind === 'pglite') return fromPglite(await PGlite.create());
+  const name = `pantau_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: info.adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(info.adminUrl);
+  url.pathname = `/${name}`;
+  const database = fromPostgresUrl(url.toString());
+  return {
+    ...database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      await untilNoSessions(admin, name);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
 /** Waits (up to 10 s) until no session is connected to `database`. */
 export async function untilNoSessions(admin: pg.Client, database: string) {
   for (let waited = 0; waited < 10_000; waited += 20) {

@@ -22,9 +22,10 @@ import { vehicles } from './vehicles.js';
  * for a vehicle's time ranges (playback, reports). No surrogate id: nothing refers to a single position,
  * and an identity column would cost a sequence call per row.
  *
- * Scale-out plan (not done yet): on PostgreSQL, range-partition by fix_time per month
- * (`PARTITION BY RANGE (fix_time)`, a partition created ahead of each month, old months detached or
- * archived). The primary key already contains the partition column, so it carries over unchanged.
+ * Partitioned by month of fix_time in UTC (`positions_2026_11`; migration 0008, db/partitions.ts). drizzle
+ * cannot express partitioning: this is the column shape, key and foreign key only, and the migration
+ * makes the table partitioned. The key contains the partition column, as PostgreSQL requires. Anything
+ * writing here other than the pipeline creates the months it writes first (`createMonths`).
  */
 export const positions = pgTable(
   'positions',

@@ -3,6 +3,7 @@ import { detailActivityExport } from './activity.exports.js';
 import { createActivityRepo } from './activity.repo.js';
 import { activityRoutes } from './activity.routes.js';
 import { createActivityService } from './activity.service.js';
+import { keptSince } from '../../db/partitions.js';
 
 /** Trips, stops, detail activity and the recalculation of a vehicle's history. */
 export const activityModule = fp(
@@ -11,6 +12,7 @@ export const activityModule = fp(
       activityRepo: createActivityRepo(app.db),
       pipeline: app.pipeline,
       logger: app.log,
+      positionsKeptSince: () => keptSince(app.clock(), app.config.retentionMonths),
     });
     app.exportRegistry.add(detailActivityExport(activityService));
     await app.register(activityRoutes({ activityService }), { prefix: '/api' });
@@ -18,6 +20,6 @@ export const activityModule = fp(
   {
     name: 'activity',
     dependencies: ['auth', 'pipeline', 'exports'],
-    decorators: { fastify: ['db', 'exportRegistry'] },
+    decorators: { fastify: ['config', 'db', 'clock', 'exportRegistry'] },
   },
 );

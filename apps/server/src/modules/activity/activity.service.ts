@@ -15,7 +15,7 @@ import {
   type VehiclePeriodQuery,
   type ViolationCounts,
 } from '@pantau/contracts';
-import { ConflictError, DomainError, NotFoundError } from '../../errors.js';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../../errors.js';
 import { checkedPeriod } from '../../lib/period.js';
 import { placeAndText } from '../../places/place-names.js';
 import type { TelemetryPipeline } from '../../ingest/types.js';
@@ -71,6 +71,8 @@ export function createActivityService(deps: {
   activityRepo: ActivityRepo;
   pipeline: Pick<TelemetryPipeline, 'recalculate'>;
   logger: { error(obj: object, msg: string): void };
+  /** Since when raw positions are kept (PANTAU_RETENTION_MONTHS); null: always. */
+  positionsKeptSince?: () => Date | null;
 }) {
   const { activityRepo: repo } = deps;
   const jobs = new Map<string, Job>();
@@ -207,6 +209,12 @@ export function createActivityService(deps: {
      */
     async startRecalculation(unitId: number, q: RecalculateRequest): Promise<RecalculateJob> {
       const { from, to } = checkedPeriod(q);
+      // Worked out again from no positions, the kept trips, stops and violations would be wiped.
+      const keptSince = deps.positionsKeptSince?.() ?? null;
+      if (keptSince && from < keptSince)
+        throw new ValidationError('The positions of that time are no longer kept', [
+          { path: 'from', message: `Positions are kept from ${keptSince.toISOString()}` },
+        ]);
       await vehicleOf(unitId, q.kendaraanId);
       for (const j of jobs.values())
         if (j.kendaraanId === q.kendaraanId && (j.state === 'queued' || j.state === 'running'))
