@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Compiles the server to one ES module, dist/main.js, which production runs with plain Node. The
-// workspace packages (contracts, protocols) are TypeScript and are compiled in; every other package
-// stays an import of node_modules. The SQL migrations are copied beside it.
+// Compiles the server to one ES module, dist/main.js, which production runs with plain Node, and the
+// command that moves an embedded database to PostgreSQL, dist/move-to-postgres.js. The workspace
+// packages (contracts, protocols) are TypeScript and are compiled in; every other package stays an
+// import of node_modules. The SQL migrations are copied beside them.
 import { build } from 'esbuild';
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -21,9 +22,13 @@ const externalPackages = {
   },
 };
 
+// The server, and the command that moves an embedded database to PostgreSQL (README).
 await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(dist, 'main.js'),
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    'move-to-postgres': path.join(here, 'src/move-to-postgres.ts'),
+  },
+  outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -33,4 +38,4 @@ await build({
   plugins: [externalPackages],
 });
 cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
-console.log('server built: apps/server/dist/main.js');
+console.log('server built: apps/server/dist/main.js, dist/move-to-postgres.js');
