@@ -8,7 +8,8 @@
 // best run by positions/s and the spread), BENCH_RESTART=1 then runs bench/pg-restart.mjs (PostgreSQL
 // restarted under tracker load: acked, stored, lost; about three minutes more), BENCH_REPORTS=1 then
 // runs bench/reports.ts (reports, exports, playback and recalculation over a fleet's month; below),
-// BENCH_CAR_CARRIER=1 then runs bench/car-carrier.ts (the Car Carrier pages over a fleet's year; below).
+// BENCH_CAR_CARRIER=1 then runs bench/car-carrier.ts (the Car Carrier pages over a fleet's year; below),
+// BENCH_PARTITIONS=1 then runs bench/partitions.ts (positions by month on PostgreSQL; below).
 // BENCH_INSTANCES=2 instead measures PostgreSQL with fsync on (the production setting) with one server
 // instance and with two on the same database, the trackers split between them (below).
 import { spawnSync } from 'node:child_process';
@@ -59,7 +60,7 @@ async function withDatabase(adminUrl, fn) {
 }
 
 const targets = { pglite: 10_000, postgres: 25_000 };
-const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const runs = process.env.BENCH_INGEST === '0' ? 0 : Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const results = [];
 
 // BENCH_INSTANCES=2: one instance, then two on one durable PostgreSQL, alternating, BENCH_RUNS pairs.
@@ -102,7 +103,7 @@ for (let i = 0; i < runs; i++) {
 let throwaway = null;
 try {
   let adminUrl = process.env.PANTAU_BENCH_DATABASE_URL;
-  if (!adminUrl) {
+  if (!adminUrl && runs > 0) {
     try {
       throwaway = startThrowawayPostgres();
       adminUrl = throwaway.url;
@@ -219,6 +220,43 @@ if (process.env.BENCH_CAR_CARRIER === '1') {
     await withDatabase(adminUrl, (url) => ccRun({ BENCH_DATABASE_URL: url }));
   } catch (err) {
     console.log(`PostgreSQL car carrier bench skipped: ${err.message}`);
+  } finally {
+    pgServer?.stop();
+  }
+}
+
+// BENCH_PARTITIONS=1: positions by month on PostgreSQL (bench/partitions.ts): the append rate into a month
+// as it fills to BENCH_PARTITION_ROWS (20,000,000) rows of 1,000 vehicles, a month's playback and report,
+// and migration 0008 over BENCH_MIGRATE_ROWS (1,000,000) rows. BENCH_INGEST=0 skips the ingestion bench.
+if (process.env.BENCH_PARTITIONS === '1') {
+  let pgServer = null;
+  try {
+    let adminUrl = process.env.PANTAU_BENCH_DATABASE_URL;
+    if (!adminUrl) {
+      pgServer = startThrowawayPostgres();
+      adminUrl = pgServer.url;
+    }
+    console.log('\nPartitions bench, PostgreSQL');
+    await withDatabase(adminUrl, (url) => {
+      const r = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(root, 'bench/partitions.ts'),
+          `--rows=${process.env.BENCH_PARTITION_ROWS ?? 20_000_000}`,
+          `--migrate=${process.env.BENCH_MIGRATE_ROWS ?? 1_000_000}`,
+        ],
+        {
+          cwd: root,
+          env: { ...process.env, BENCH_DATABASE_URL: url },
+          stdio: ['ignore', 'inherit', 'inherit'],
+        },
+      );
+      if (r.status !== 0) process.exitCode = 1;
+    });
+  } catch (err) {
+    console.log(`PostgreSQL partitions bench skipped: ${err.message}`);
   } finally {
     pgServer?.stop();
   }
