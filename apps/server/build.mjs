@@ -22,13 +22,7 @@ const externalPackages = {
   },
 };
 
-// The server, and the command that moves an embedded database to PostgreSQL (README).
-await build({
-  entryPoints: {
-    main: path.join(here, 'src/main.ts'),
-    'move-to-postgres': path.join(here, 'src/move-to-postgres.ts'),
-  },
-  outdir: dist,
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -36,6 +30,17 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   plugins: [externalPackages],
+};
+await build({
+  ...common,
+  entryPoints: [path.join(here, 'src/main.ts')],
+  outfile: path.join(dist, 'main.js'),
+});
+// The command that moves an embedded database to PostgreSQL (README).
+await build({
+  ...common,
+  entryPoints: [path.join(here, 'src/move-to-postgres.ts')],
+  outfile: path.join(dist, 'move-to-postgres.js'),
 });
 cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
 console.log('server built: apps/server/dist/main.js, dist/move-to-postgres.js');
