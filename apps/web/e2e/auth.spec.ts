@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cookieMap, DEMO_PASSWORD, screenshot, signIn, signInToShell } from './fixtures';
+import { cookieMap, DEMO_PASSWORD, screenshot, signIn, signInThroughForm } from './fixtures';
 
 test.describe('signing in and roles', () => {
   test('S-003 without a token every page but /signin and /preview-vehicle goes to /signin', async ({
@@ -30,7 +30,7 @@ test.describe('signing in and roles', () => {
     page,
     context,
   }) => {
-    await signInToShell(page, 'admin');
+    await signInThroughForm(page, 'admin');
     await expect(page).toHaveURL(/\/$/);
     const cookies = await cookieMap(context);
     expect(cookies.token).toBeTruthy();
@@ -55,7 +55,7 @@ test.describe('signing in and roles', () => {
   });
 
   test('S-005 signed in, /signin and /choose-role go to /', async ({ page }) => {
-    await signInToShell(page, 'operator');
+    await signInThroughForm(page, 'operator');
     for (const path of ['/signin', '/choose-role']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);
@@ -120,7 +120,7 @@ test.describe('signing in and roles', () => {
   });
 
   test('S-025 Signout clears the token, display name and role cookies', async ({ page, context }) => {
-    await signInToShell(page, 'guest');
+    await signInThroughForm(page, 'guest');
     await page.getByTestId('header-user-menu').click();
     await page.getByRole('menuitem', { name: 'Signout' }).click();
     await expect(page).toHaveURL(/\/signin$/);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { screenshot, signInToShell } from './fixtures';
+import { openAs, screenshot, signInToShell } from './fixtures';
 
 const FIGURES = [
   ['total', 'Total'],
@@ -26,8 +26,7 @@ const listTotal = async (page: Page) =>
   Number(await page.getByTestId('availability-list').getAttribute('data-total'));
 
 async function openAvailability(page: Page, query = '') {
-  await signInToShell(page, 'admin');
-  await page.goto(`/availability${query}`);
+  await openAs(page, 'admin', `/availability${query}`);
   await expect(page.getByTestId('availability-page')).toBeVisible();
   await expect(page.getByTestId('figure-total')).not.toHaveAttribute('data-count', '');
   await expect(page.getByTestId('availability-row').first()).toBeVisible();
@@ -205,8 +204,7 @@ test.describe('availability', () => {
     page,
     browser,
   }) => {
-    await signInToShell(page, 'admin');
-    await page.goto('/management/vehicle-management');
+    await openAs(page, 'admin', '/management/vehicle-management');
     const row = page.getByTestId('vehicles-list').locator('.ant-table-row').first();
     const plate = (await row.getAttribute('data-plate'))!;
     await row.getByTestId('vehicle-records').click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signInToShell } from './fixtures';
+import { openAs, screenshot } from './fixtures';
 
 /** `YYYY-MM-DD` in WIB, `daysBack` days before today. */
 function wibDay(daysBack = 0): string {
@@ -35,8 +35,7 @@ async function clearPeriod(page: Page) {
 test('S-054 Activity shows the demo week: six figures adding up to 100 %, a bar per day, each car carrier’s days and the status now', async ({
   page,
 }) => {
-  await signInToShell(page, 'admin');
-  await page.goto(`/car-carrier/activity?${week()}`);
+  await openAs(page, 'admin', `/car-carrier/activity?${week()}`);
   await expect(page.getByTestId('cc-daily-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
   const [active, ready, trouble] = await expectShares(page);
   // A row per day and the total row, whose counts are the cards'.
@@ -71,8 +70,7 @@ test('S-054 S-065 Activity in Indonesian with the dark sidebar, and on a 375 px 
     localStorage.setItem('settings', JSON.stringify({ ...settings, darkSidebar: true }));
   });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInToShell(page, 'admin');
-  await page.goto(`/car-carrier/activity?${week()}`);
+  await openAs(page, 'admin', `/car-carrier/activity?${week()}`);
   await expect(page.getByTestId('cc-daily-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Aktivitas Car Carrier' })).toBeVisible();
   await expect(page.getByTestId('cc-figures')).toContainText('Total idle bermasalah');
@@ -92,8 +90,7 @@ test('S-054 S-065 Activity in Indonesian with the dark sidebar, and on a 375 px 
 test('S-058 Utilitas: the week, the month and the year with their columns; an empty month or year says so exactly', async ({
   page,
 }) => {
-  await signInToShell(page, 'admin');
-  await page.goto(`/car-carrier/utility?tab=weekly&from=${wibDay(6)}`);
+  await openAs(page, 'admin', `/car-carrier/utility?tab=weekly&from=${wibDay(6)}`);
   await expect(page.getByTestId('cc-utility-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
   const table = page.getByTestId('cc-utility-table');
   // Seven days and the total.
@@ -147,8 +144,7 @@ test('S-058 Utilitas: the week, the month and the year with their columns; an em
 test('S-054 Summary: the unit as the parent row and its fleets as children, with shares adding up to 100 %; in Indonesian and on a phone', async ({
   page,
 }) => {
-  await signInToShell(page, 'admin');
-  await page.goto(`/car-carrier/summary?${week()}`);
+  await openAs(page, 'admin', `/car-carrier/summary?${week()}`);
   const table = page.getByTestId('cc-summary-table');
   const rows = table.locator('tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
@@ -175,8 +171,7 @@ test('S-054 Summary: the unit as the parent row and its fleets as children, with
 test('S-055 Traffic All lists every SPK with the Traffic columns, lead and circle time each with actual, standard, over and description', async ({
   page,
 }) => {
-  await signInToShell(page, 'admin');
-  await page.goto(`/car-carrier/traffic?${week()}`);
+  await openAs(page, 'admin', `/car-carrier/traffic?${week()}`);
   const table = page.getByTestId('cc-traffic-table');
   await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   for (const column of [

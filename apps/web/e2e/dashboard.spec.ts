@@ -1,5 +1,5 @@
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
-import { screenshot, signInToShell } from './fixtures';
+import { openAs, screenshot, signInToShell } from './fixtures';
 
 const GROUPS = [
   'allStates',
@@ -398,8 +398,7 @@ test.describe('live updates', () => {
 
 test.describe('notifications', () => {
   test('S-039 the notifications page filters by kind, with the icon of each kind', async ({ page }) => {
-    await signInToShell(page, 'admin');
-    await page.goto('/notifications');
+    await openAs(page, 'admin', '/notifications');
     const table = page.getByTestId('notifications-table');
     await expect(table.locator('.ant-table-row').first()).toBeVisible();
     expect(await table.locator('.ant-table-row').count()).toBeLessThanOrEqual(10);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { screenshot, signInToShell } from './fixtures';
+import { openAs, screenshot } from './fixtures';
 
 const PAGE = '/management/driver-management';
 
@@ -11,8 +11,7 @@ function uniqueDriver(offset = 0) {
 }
 
 async function openPage(page: Page) {
-  await signInToShell(page, 'admin');
-  await page.goto(PAGE);
+  await openAs(page, 'admin', PAGE);
   await expect(page.getByTestId('drivers-table').locator('.ant-table-row').first()).toBeVisible();
 }
 
@@ -156,8 +155,7 @@ test.describe('driver management', () => {
   test('S-060 an operator (User) who opens the URL is told only an Administrator manages drivers', async ({
     page,
   }) => {
-    await signInToShell(page, 'operator');
-    await page.goto(PAGE);
+    await openAs(page, 'operator', PAGE);
     await expect(page.getByTestId('admin-only')).toContainText('Only an Administrator can manage drivers');
     await expect(page.getByTestId('drivers-table')).toHaveCount(0);
   });

@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -11,10 +11,49 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.waitForURL((url) => url.pathname !== '/signin');
 }
 
-/** Signs in and waits for the shell (users with exactly one role land in it directly). */
-export async function signInToShell(page: Page, username: string): Promise<void> {
+/** Signs in through the form and waits for the shell (users with exactly one role land in it directly). */
+export async function signInThroughForm(page: Page, username: string): Promise<void> {
   await signIn(page, username);
   // The app's first load: the sign-in page carries none of it (only a prefetch of its files).
+  await expect(page.getByTestId('app-layout')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('shell-loading')).toHaveAttribute('aria-busy', 'false');
+}
+
+/** Signs a single-role demo user in and opens the dashboard, waiting for the shell. */
+export async function signInToShell(page: Page, username: string): Promise<void> {
+  await openAs(page, username, '/');
+}
+
+/**
+ * Signs a single-role demo user in without the sign-in form and without opening a page: the API signs
+ * in (the token cookie) and the role cookies are those the app saves for a user's only role. The next
+ * `page.goto` boots the app straight into the shell, and `page.request` calls carry the session. For
+ * tests of a page; the sign-in flow itself is tested through the form (`signIn`).
+ */
+export async function signInAs(page: Page, username: string): Promise<void> {
+  const login = await page.request.post('/api/auth/login', { data: { username, password: DEMO_PASSWORD } });
+  expect(login.status(), `sign-in of ${username}`).toBe(200);
+  const me = (await (await page.request.get('/api/auth/me')).json()) as {
+    displayName: string;
+    groups: { unitId: number; unitName: string; role: string }[];
+  };
+  expect(me.groups, `${username} holds one role`).toHaveLength(1);
+  const [group] = me.groups;
+  const origin = new URL(String(test.info().project.use.baseURL)).origin;
+  await page.context().addCookies(
+    [
+      ['role_user', group!.role],
+      ['role_unit', String(group!.unitId)],
+      ['role_fleet', group!.unitName],
+      ['display_name', me.displayName],
+    ].map(([name, value]) => ({ name: name!, value: encodeURIComponent(value!), url: origin })),
+  );
+}
+
+/** Opens `path` signed in as a single-role demo user (`signInAs`) and waits for the shell. */
+export async function openAs(page: Page, username: string, path: string): Promise<void> {
+  await signInAs(page, username);
+  await page.goto(path);
   await expect(page.getByTestId('app-layout')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('shell-loading')).toHaveAttribute('aria-busy', 'false');
 }

@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signIn } from './fixtures';
+import { openAs, screenshot } from './fixtures';
 
 const PAGE_URL = '/management/fleet-management';
 
 async function openPage(page: Page) {
-  await signInToShell(page, 'admin');
-  await page.goto(PAGE_URL);
+  await openAs(page, 'admin', PAGE_URL);
   await expect(page.getByTestId('unit-info')).toContainText('CC Jakarta – Sunter');
   await expect(page.getByTestId('fleets-list')).toHaveAttribute('data-loading', 'false');
 }
@@ -16,13 +15,6 @@ async function findFleet(page: Page, name: string) {
   const row = page.locator(`[data-testid="fleet-row"][data-fleet="${name}"]`);
   await expect(row).toHaveCount(1);
   return row;
-}
-
-/** Signs in and waits for the shell; the first page after the server starts can be slow on a busy machine. */
-async function signInToShell(page: Page, username: string) {
-  await signIn(page, username);
-  await expect(page.getByTestId('app-layout')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('shell-loading')).toHaveAttribute('aria-busy', 'false');
 }
 
 test.describe('fleet management', () => {
@@ -118,8 +110,7 @@ test.describe('fleet management', () => {
   });
 
   test('S-060 a User who opens the URL is told only an Administrator manages fleets', async ({ page }) => {
-    await signInToShell(page, 'operator');
-    await page.goto(PAGE_URL);
+    await openAs(page, 'operator', PAGE_URL);
     await expect(page.getByTestId('admin-only')).toContainText('Only an Administrator can manage fleets');
     await expect(page.getByTestId('fleets-list')).toHaveCount(0);
   });

@@ -3,7 +3,7 @@ import type { GeofenceList, GeofenceRow, VehicleList } from '@pantau/contracts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clickMap, openGeographyOptions, openMap, screenshot, signInToShell } from './fixtures';
+import { clickMap, openGeographyOptions, openMap, screenshot, signInAs, signInToShell } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -27,7 +27,7 @@ test('S-044 an Administrator draws a polygon and a circle on the map, saves them
 }) => {
   // Codes of their own, so a retry over the same database does not meet its first try's geofences.
   const run = Date.now().toString(36).toUpperCase();
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   await openMap(page);
   await openGeographyOptions(page);
 
@@ -63,7 +63,7 @@ test('S-044 an Administrator draws a polygon and a circle on the map, saves them
 test('S-048 an Administrator imports geofences from a KML file through the checked preview', async ({
   page,
 }) => {
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   await openMap(page);
   await openGeographyOptions(page);
   await page.getByTestId('geofence-import-open').click();
@@ -115,7 +115,7 @@ async function chooseFromList(page: Page, code: string) {
 
 test('S-048 an Administrator draws a corridor and saves it with its width', async ({ page }) => {
   const run = Date.now().toString(36).toUpperCase();
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   await openMap(page);
   await openGeographyOptions(page);
   await page.getByTestId('geofence-new').click();
@@ -140,7 +140,7 @@ test("S-048 an Administrator moves an existing polygon's point on the map and sa
   page,
 }) => {
   const run = Date.now().toString(36).toUpperCase();
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   // A square with a notch whose point is the middle of its box, so it sits at the map's centre once the
   // map has flown to the geofence.
   const [w, s, e, n] = [106.9, -6.31, 106.91, -6.3];
@@ -191,7 +191,7 @@ test("S-044 the geofence form shows the server's 409 under Code for a code alrea
   page,
 }) => {
   const run = Date.now().toString(36).toUpperCase();
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   const taken = `E2E-DUP-${run}`;
   const created = await page.request.post('/api/polygons', {
     data: {
@@ -220,7 +220,7 @@ test("S-044 the geofence form shows the server's 409 under Code for a code alrea
 });
 
 test("S-044 export downloads a GeoJSON file with the unit's geofences", async ({ page }) => {
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   await openMap(page);
   await openGeographyOptions(page);
   const download = page.waitForEvent('download');
@@ -240,7 +240,7 @@ test('S-044 a vehicle that reports inside a geofence shows in its details: insid
   page,
 }) => {
   const run = Date.now().toString(36).toUpperCase();
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   // An inactive demo vehicle: the simulator leaves it alone, so only the positions sent here move it.
   const list = (await (await page.request.get('/api/kendaraan?Take=1000')).json()) as VehicleList;
   const vehicle = list.results.filter((v) => !v.aktif).at(1)!;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { VehicleList } from '@pantau/contracts';
-import { screenshot, signInToShell } from './fixtures';
+import { openAs, screenshot, signInAs, signInToShell } from './fixtures';
 
 /** Waits until the live map has drawn vehicles and answers how many are on screen. */
 async function vehiclesDrawn(page: Page): Promise<number> {
@@ -40,8 +40,7 @@ test.describe('live map', () => {
   });
 
   test('the map refreshes as live positions arrive', async ({ page }) => {
-    await signInToShell(page, 'admin');
-    await page.goto('/map');
+    await openAs(page, 'admin', '/map');
     await vehiclesDrawn(page);
     const map = page.getByTestId('map-view');
     const before = Number(await map.getAttribute('data-vehicle-updates'));
@@ -60,8 +59,7 @@ test.describe('live map', () => {
   });
 
   test('search by plate selects the vehicle, opens its drawer and puts it in the URL', async ({ page }) => {
-    await signInToShell(page, 'admin');
-    await page.goto('/map');
+    await openAs(page, 'admin', '/map');
     await vehiclesDrawn(page);
     const plate = await searchAndSelect(page, 'B');
     await expect(page).toHaveURL(/[?&]vehicle=\d+/);
@@ -77,8 +75,7 @@ test.describe('live map', () => {
   });
 
   test('clicking a vehicle on the map opens the drawer with its plate', async ({ page }) => {
-    await signInToShell(page, 'admin');
-    await page.goto('/map');
+    await openAs(page, 'admin', '/map');
     await vehiclesDrawn(page);
     const plate = await searchAndSelect(page, 'B');
     const drawer = page.locator('.vehicle-drawer');
@@ -94,7 +91,7 @@ test.describe('live map', () => {
 
   test('vehicles parked at one spot open as a list; picking one opens its drawer', async ({ page }) => {
     test.slow();
-    await signInToShell(page, 'admin');
+    await signInAs(page, 'admin');
     // The parked vehicles report from one yard, a few metres apart, far from the rest of the fleet.
     const list = (await (await page.request.get('/api/kendaraan?Take=1000')).json()) as VehicleList;
     const parked = list.results.filter((v) => !v.aktif).slice(0, 3);
@@ -138,8 +135,7 @@ test.describe('live map', () => {
   });
 
   test('the distance button measures a path', async ({ page }) => {
-    await signInToShell(page, 'admin');
-    await page.goto('/map');
+    await openAs(page, 'admin', '/map');
     await vehiclesDrawn(page);
     await page.getByTestId('ruler-button').click();
     await expect(page.getByTestId('ruler-panel')).toBeVisible();
@@ -155,8 +151,7 @@ test.describe('live map', () => {
   test('phone, Indonesian, RTL and dark sidebar', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 760 });
     await page.addInitScript(() => localStorage.setItem('language', 'id'));
-    await signInToShell(page, 'admin');
-    await page.goto('/map');
+    await openAs(page, 'admin', '/map');
     await vehiclesDrawn(page);
     await expect(page.getByText('Ukur jarak').or(page.getByTestId('ruler-button'))).toBeVisible();
     await screenshot(page, 'map-phone-id');
@@ -247,7 +242,7 @@ test('opening /map: the snapshot asked for before the app ran, the map started a
 });
 
 test('a shared /map?vehicle= link opens that vehicle in the drawer', async ({ page }) => {
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   const list = await (await page.request.get('/api/kendaraan?Take=1')).json();
   const { kendaraanId, nomorPolisi } = list.results[0];
   await page.goto(`/map?vehicle=${kendaraanId}`);

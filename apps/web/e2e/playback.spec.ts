@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signInToShell } from './fixtures';
+import { screenshot, signInAs } from './fixtures';
 
 const mapView = (page: Page) => page.getByTestId('map-view');
 
@@ -34,7 +34,7 @@ test('S-046 an Administrator plays back a demo vehicle over the last 24 h: track
 }) => {
   // Two timed plays and a full track load on a shared machine.
   test.setTimeout(150_000);
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   await openLiveMap(page);
 
   // From a vehicle's information panel: the vehicle comes preselected.
@@ -132,7 +132,7 @@ test('S-046 an Administrator plays back a demo vehicle over the last 24 h: track
 test('S-046 playback on a phone in Indonesian: the panel is a bottom sheet', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 760 });
   await page.addInitScript(() => localStorage.setItem('language', 'id'));
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   await openLiveMap(page);
   await page.getByTestId('playback-open').click();
   const panel = page.getByTestId('playback-panel');
@@ -186,7 +186,7 @@ test('S-046 a month of positions: 260,000 fixes load page by page, draw simplifi
     pages.push(skip);
     await route.fulfill({ json: syntheticLog(from, count, skip, Number(url.searchParams.get('Take'))) });
   });
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   await openLiveMap(page);
   await page.getByTestId('playback-open').click();
   await page.getByTestId('playback-vehicle').click();
@@ -217,7 +217,7 @@ test('S-046 a Guest plays back a vehicle: the track and trips, no violations mar
   page.on('response', (r) => {
     if (/\/api\/(overspeed|overstop)\?/.test(r.url()) && r.status() === 403) refused.push(r.url());
   });
-  await signInToShell(page, 'guest');
+  await signInAs(page, 'guest');
   await openLiveMap(page);
   await page.getByTestId('playback-open').click();
   await page.getByTestId('playback-vehicle').click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { MarkerList } from '@pantau/contracts';
-import { clickMap, openGeographyOptions, openMap, screenshot, signInToShell } from './fixtures';
+import { clickMap, openGeographyOptions, openMap, screenshot, signInAs, signInToShell } from './fixtures';
 
 async function storedMarkers(page: Page, search: string) {
   const res = await page.request.get(`/api/markers?Take=100&search=${encodeURIComponent(search)}`);
@@ -23,7 +23,7 @@ test('S-062 an Administrator places a POI by clicking the map, renames and moves
 }) => {
   // A name of its own, so a retry over the same database does not meet its first try's POI.
   const run = Date.now().toString(36).toUpperCase();
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   await openMap(page);
   await openGeographyOptions(page);
 
@@ -84,7 +84,7 @@ test('S-062 a User sees the POIs and their details without any edit control', as
   expect(created.status()).toBe(201);
   await admin.close();
 
-  await signInToShell(page, 'operator');
+  await signInAs(page, 'operator');
   await openMap(page);
   await openGeographyOptions(page);
   await expect(page.getByTestId('poi-list')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
-import { screenshot, signInToShell } from './fixtures';
+import { openAs, screenshot, signInAs, signInToShell } from './fixtures';
 
 async function openReport(page: Page, path: string, testId: string) {
   await page.goto(path);
@@ -20,7 +20,7 @@ async function totalRows(page: Page): Promise<number> {
 test('S-059 S-056 the over speed report lists the demo fleet’s week, pages by 10, and exports every row to .xlsx', async ({
   page,
 }) => {
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   await openReport(page, '/report/over-speed-report?period=last30', 'overspeed-report');
   const total = await totalRows(page);
   expect(total).toBeGreaterThan(0);
@@ -70,7 +70,7 @@ test('S-059 the over stop report sorts on the server, keeps its filters in the U
 
 test('the geofence and over route reports open with their filters, also on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signInToShell(page, 'operator');
+  await signInAs(page, 'operator');
   await openReport(page, '/report/geofence-report', 'geofence-report');
   await expect(page.getByTestId('report-category')).toBeVisible();
   await screenshot(page, 'report-geofence-phone');
@@ -78,7 +78,7 @@ test('the geofence and over route reports open with their filters, also on a pho
 });
 
 test('a custom period longer than 31 days is refused on the form', async ({ page }) => {
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   await openReport(page, '/report/over-speed-report', 'overspeed-report');
   const days = page.getByTestId('report-days');
   await days.locator('input').first().click();
@@ -92,7 +92,7 @@ test('a custom period longer than 31 days is refused on the form', async ({ page
 test('S-059 detail activity shows each vehicle’s days with totals for an Administrator, and exports them', async ({
   page,
 }) => {
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   await openReport(page, '/report/detail-activity', 'detail-activity-report');
   const total = await totalRows(page);
   expect(total).toBeGreaterThan(0);
@@ -110,15 +110,14 @@ test('S-059 detail activity shows each vehicle’s days with totals for an Admin
 });
 
 test('a User has four reports: detail activity is refused', async ({ page }) => {
-  await signInToShell(page, 'operator');
-  await page.goto('/report/detail-activity');
+  await openAs(page, 'operator', '/report/detail-activity');
   await expect(page.getByRole('alert')).toBeVisible({ timeout: 30_000 });
 });
 
 test('S-046 an Administrator recalculates one vehicle’s period from detail activity and follows its progress', async ({
   page,
 }) => {
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   await openReport(page, '/report/detail-activity?period=yesterday', 'detail-activity-report');
   await expect(page.getByTestId('report-recalculate')).toBeDisabled();
   await page.getByTestId('report-vehicles').click();

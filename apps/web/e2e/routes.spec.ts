@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clickMap, openMap, screenshot, signInToShell } from './fixtures';
+import { clickMap, openAs, openMap, screenshot, signInAs, signInToShell } from './fixtures';
 
 async function openRoutes(page: Page) {
   await page.getByTestId('routes-button').click();
@@ -58,7 +58,7 @@ test('S-045 an Administrator draws a route on the map, saves it with its places,
   // A code of its own, so a retry over the same database does not meet its first try's route.
   const run = Date.now().toString(36).toUpperCase();
   const code = `E2E-DRAW-${run}`;
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   await openMap(page);
   await openRoutes(page);
 
@@ -118,7 +118,7 @@ test('S-045 an Administrator draws a route on the map, saves it with its places,
 test('S-045 an Administrator makes a route from a recorded trip of a demo vehicle', async ({ page }) => {
   const run = Date.now().toString(36).toUpperCase();
   const code = `E2E-TRIP-${run}`;
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   await openMap(page);
   await openRoutes(page);
   await page.getByTestId('route-new').click();
@@ -203,7 +203,7 @@ test("S-045 an Administrator sets a vehicle's route from its information on the 
   page,
   browser,
 }) => {
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   const vehicle = await someVehicle(page);
   await page.goto(`/map?vehicle=${vehicle.kendaraanId}`);
   await expect(page.getByTestId('vehicle-info-plate')).toHaveText(vehicle.nomorPolisi, { timeout: 30_000 });
@@ -212,8 +212,7 @@ test("S-045 an Administrator sets a vehicle's route from its information on the 
   await screenshot(page, 'routes-vehicle-info-desktop');
 
   const guest = await browser.newPage();
-  await signInToShell(guest, 'guest');
-  await guest.goto(`/map?vehicle=${vehicle.kendaraanId}`);
+  await openAs(guest, 'guest', `/map?vehicle=${vehicle.kendaraanId}`);
   await expect(guest.getByTestId('vehicle-route')).toHaveText(label, { timeout: 30_000 });
   await expect(guest.getByTestId('vehicle-route-select')).toHaveCount(0);
   await guest.close();

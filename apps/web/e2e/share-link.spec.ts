@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signInToShell } from './fixtures';
+import { openAs, screenshot } from './fixtures';
 
 /** The map has drawn at least one vehicle. */
 async function vehiclesDrawn(page: Page) {
@@ -12,8 +12,7 @@ test.describe('shared live location', () => {
     page,
     browser,
   }) => {
-    await signInToShell(page, 'admin');
-    await page.goto('/map');
+    await openAs(page, 'admin', '/map');
     await vehiclesDrawn(page);
     await page.getByTestId('vehicle-search').fill('B');
     const option = page.getByTestId('vehicle-search-option').first();
@@ -84,8 +83,7 @@ test.describe('shared live location', () => {
   });
 
   test('User and Guest see no share button in the vehicle drawer', async ({ page }) => {
-    await signInToShell(page, 'operator');
-    await page.goto('/map');
+    await openAs(page, 'operator', '/map');
     await vehiclesDrawn(page);
     await page.getByTestId('vehicle-search').fill('B');
     await page.getByTestId('vehicle-search-option').first().click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, sidebarPaths, signIn, signInToShell } from './fixtures';
+import { openAs, screenshot, sidebarPaths, signIn, signInToShell } from './fixtures';
 
 const ADMIN_PATHS = [
   '/',
@@ -119,8 +119,7 @@ test.describe('the shell', () => {
   });
 
   test('S-013 route changes scroll the workspace to the top', async ({ page }) => {
-    await signInToShell(page, 'admin');
-    await page.goto('/notifications');
+    await openAs(page, 'admin', '/notifications');
     await expect(page.getByTestId('shell-loading')).toHaveAttribute('aria-busy', 'false');
     await page.setViewportSize({ width: 1280, height: 400 });
     const workspace = page.getByTestId('workspace');

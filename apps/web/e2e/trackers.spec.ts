@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import type { VehicleList } from '@pantau/contracts';
 import { Gt06TestClient, gt06Gps, gt06Login } from '../../server/src/test/gt06-client';
-import { screenshot, signInToShell } from './fixtures';
+import { screenshot, signInAs } from './fixtures';
 
 // The e2e server's tracker ports (scripts/e2e-server.mjs).
 const gt06Port = Number(process.env.GT06_PORT ?? 5123);
@@ -12,7 +12,7 @@ test('a GT06 tracker and an OsmAnd phone move a vehicle: the counts, the bell an
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInToShell(page, 'admin');
+  await signInAs(page, 'admin');
   // An inactive vehicle: the demo simulator leaves it alone, so only this test moves it.
   const list = (await (await page.request.get('/api/kendaraan?Take=1000')).json()) as VehicleList;
   const vehicle = list.results.find((v) => !v.aktif);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { screenshot, sidebarPaths, signIn } from './fixtures';
+import { openAs, screenshot, sidebarPaths } from './fixtures';
 
 const PAGE_URL = '/management/user-management';
 
@@ -15,8 +15,7 @@ async function signInFresh(browser: Browser, username: string, password: string)
 }
 
 async function openPage(page: Page) {
-  await signInToShell(page, 'admin');
-  await page.goto(PAGE_URL);
+  await openAs(page, 'admin', PAGE_URL);
   await expect(page.getByTestId('users-list')).toHaveAttribute('data-loading', 'false');
 }
 
@@ -40,13 +39,6 @@ async function pickOption(page: Page, label: string) {
       await list.locator(`.ant-select-item-option[title="${label}"]`).click({ timeout: 2_000 });
     await expect(list).toHaveCount(0, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
-}
-
-/** Signs in and waits for the shell; the first page after the server starts can be slow on a busy machine. */
-async function signInToShell(page: Page, username: string) {
-  await signIn(page, username);
-  await expect(page.getByTestId('app-layout')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('shell-loading')).toHaveAttribute('aria-busy', 'false');
 }
 
 test.describe('user management', () => {
@@ -186,8 +178,7 @@ test.describe('user management', () => {
   });
 
   test('S-060 a Guest who opens the URL is told only an Administrator manages users', async ({ page }) => {
-    await signInToShell(page, 'guest');
-    await page.goto(PAGE_URL);
+    await openAs(page, 'guest', PAGE_URL);
     await expect(page.getByTestId('admin-only')).toContainText('Only an Administrator can manage users');
     await expect(page.getByTestId('users-list')).toHaveCount(0);
     await screenshot(page, 'user-management-guest-en');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { screenshot, signInToShell } from './fixtures';
+import { openAs, screenshot, signInToShell } from './fixtures';
 
 const PAGE = '/management/vehicle-management';
 
@@ -20,8 +20,7 @@ function uniqueVehicle(offset = 0) {
 }
 
 async function openPage(page: Page) {
-  await signInToShell(page, 'admin');
-  await page.goto(PAGE);
+  await openAs(page, 'admin', PAGE);
   await expect(page.getByTestId('vehicles-table').locator('.ant-table-row').first()).toBeVisible();
 }
 

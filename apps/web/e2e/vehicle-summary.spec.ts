@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { screenshot, signInToShell } from './fixtures';
+import { openAs, screenshot } from './fixtures';
 
 const total = async (page: Page) => Number(await page.getByTestId('summary-rows').getAttribute('data-total'));
 const chip = async (page: Page, key: string) =>
@@ -8,8 +8,7 @@ const chip = async (page: Page, key: string) =>
 const MOTIONS = ['moving', 'idle', 'stopped', 'offline', 'nodata'];
 
 async function openSummary(page: Page) {
-  await signInToShell(page, 'admin');
-  await page.goto('/vehicle-summary');
+  await openAs(page, 'admin', '/vehicle-summary');
   await expect(page).toHaveURL(/\/vehicle-summary$/);
   await expect(page.getByTestId('summary-table').locator('.ant-table-row').first()).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signInToShell } from './fixtures';
+import { openAs, screenshot, signInToShell } from './fixtures';
 
 const DAY_MS = 86_400_000;
 const ROUTE = 'KIIC-IPCC';
@@ -105,8 +105,7 @@ test.describe('SPK import and recap', () => {
   test('S-065 the recap in Indonesian on a 375 px phone', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('language', 'id'));
     await page.setViewportSize({ width: 375, height: 800 });
-    await signInToShell(page, 'admin');
-    await page.goto('/spk/ccr?recap=monthly');
+    await openAs(page, 'admin', '/spk/ccr?recap=monthly');
     const drawer = page.getByTestId('spk-recap-drawer');
     await expect(drawer).toContainText('Rekap SPK');
     await expect(page.getByTestId('spk-recap-monthly')).toContainText('Per trayek');

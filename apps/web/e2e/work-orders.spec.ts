@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signInToShell } from './fixtures';
+import { screenshot, signInAs } from './fixtures';
 
 const DAY_MS = 86_400_000;
 const ROUTE = 'KIIC-IPCC';
@@ -129,7 +129,7 @@ test.describe('work orders (SPK)', () => {
     // The whole form, the list, the drawer and its map: near a minute on a busy machine.
     test.slow();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, 'admin');
+    await signInAs(page, 'admin');
     const number = `E2E-${stamp()}`;
     const when = runDate(3 + (stamp() % 20), 8);
     const vehicle = await freeVehicle(page, when.iso);
@@ -206,7 +206,7 @@ test.describe('work orders (SPK)', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, 'admin');
+    await signInAs(page, 'admin');
     const days = 3 + ((stamp() + 5) % 20);
     const run = runDate(days, 8).iso;
     const vehicle = await freeVehicle(page, run);
@@ -248,7 +248,7 @@ test.describe('work orders (SPK)', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, 'admin');
+    await signInAs(page, 'admin');
     const trayekId = await routeId(page, ROUTE);
     const first = `E2E-A-${stamp()}`;
     const days = 3 + ((stamp() + 7) % 20);
@@ -279,7 +279,7 @@ test.describe('work orders (SPK)', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, 'admin');
+    await signInAs(page, 'admin');
     const when = runDate(1, 10);
     const runDay = when.iso.slice(0, 10);
     const answer = await page.request.get('/api/kendaraan?aktif=true&documentStatus=due_soon&Take=100');
@@ -320,7 +320,7 @@ test.describe('work orders (SPK)', () => {
 
   test('S-057 the filters live in the URL, and an Administrator renames a kind', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, 'admin');
+    await signInAs(page, 'admin');
     await openList(page, '/spk/dt');
 
     await page.getByTestId('filter-status').click();
@@ -359,7 +359,7 @@ test.describe('work orders (SPK)', () => {
       localStorage.setItem('settings', JSON.stringify({ ...settings, darkSidebar: true, direction: 'rtl' }));
     });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, 'admin');
+    await signInAs(page, 'admin');
     const run = runDate(3 + ((stamp() + 11) % 20), 14).iso;
     const vehicle = await freeVehicle(page, run);
     const number = `E2E-R-${stamp()}`;
@@ -380,7 +380,7 @@ test.describe('work orders (SPK)', () => {
 
   test("S-057 the trip map draws the route and the vehicle's track since the run date", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, 'admin');
+    await signInAs(page, 'admin');
     const trayekId = await routeId(page, ROUTE);
     // A trip that began 20 hours ago on a demo vehicle with a day of history.
     const start = new Date(Date.now() - 20 * 3_600_000).toISOString();
@@ -406,7 +406,7 @@ test.describe('work orders (SPK)', () => {
 
   test('S-057 a User reads the SPKs and their drawer, with nothing to change', async ({ page, context }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, 'admin');
+    await signInAs(page, 'admin');
     const run = runDate(3 + ((stamp() + 13) % 20), 10).iso;
     const vehicle = await freeVehicle(page, run);
     const number = `E2E-U-${stamp()}`;
@@ -419,7 +419,7 @@ test.describe('work orders (SPK)', () => {
     });
     await context.clearCookies();
 
-    await signInToShell(page, 'operator');
+    await signInAs(page, 'operator');
     await openList(page, '/spk/ccr');
     await expect(page.getByTestId('spk-read-only')).toBeVisible();
     await expect(page.getByTestId('add-spk')).toHaveCount(0);
@@ -442,7 +442,7 @@ test.describe('work orders (SPK)', () => {
   }) => {
     await page.addInitScript(() => localStorage.setItem('language', 'id'));
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, 'admin');
+    await signInAs(page, 'admin');
     const run = runDate(3 + ((stamp() + 17) % 20), 12).iso;
     const vehicle = await freeVehicle(page, run);
     const number = `E2E-ID-${stamp()}`;
