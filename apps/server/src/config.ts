@@ -96,6 +96,23 @@ const envSchema = z.object({
       .max(1200, 'must be a whole number of months from 1 to 1200, or empty to keep every month')
       .optional(),
   ),
+  /**
+   * The first Administrator of a database with no unit yet (installs without the demo): their sign-in
+   * name, password and e-mail, and the unit they run. Ignored once the database has a unit.
+   */
+  PANTAU_ADMIN_USERNAME: optionalText.pipe(
+    z
+      .string()
+      .min(3, 'must be at least 3 characters')
+      .max(64, 'must be at most 64 characters')
+      .regex(/^[a-zA-Z0-9._-]+$/, 'may use letters, digits, dot, dash and underscore only')
+      .optional(),
+  ),
+  PANTAU_ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').optional(),
+  ),
+  PANTAU_ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
+  PANTAU_UNIT_NAME: optionalText.pipe(z.string().max(120, 'must be at most 120 characters').optional()),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -138,6 +155,9 @@ export interface Config {
    * daily; trips, stops, visits, days and events stay). Undefined keeps every month.
    */
   retentionMonths: number | undefined;
+  /** The first Administrator and their unit, made when the database has no unit (PANTAU_ADMIN_*). */
+  firstAdministrator:
+    { username: string; password: string; email: string | undefined; unitName: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -157,6 +177,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment: ${name} ${first?.message ?? 'is invalid'}`);
   }
   const e = parsed.data;
+  if (!e.PANTAU_ADMIN_USERNAME !== !e.PANTAU_ADMIN_PASSWORD)
+    throw new ConfigError(
+      e.PANTAU_ADMIN_USERNAME
+        ? 'Invalid environment: PANTAU_ADMIN_PASSWORD is required with PANTAU_ADMIN_USERNAME'
+        : 'Invalid environment: PANTAU_ADMIN_USERNAME is required with PANTAU_ADMIN_PASSWORD',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -181,5 +207,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulator: (e.PANTAU_SIMULATOR ?? e.PANTAU_DEMO) === '1',
     backfillDays: e.PANTAU_BACKFILL_DAYS,
     retentionMonths: e.PANTAU_RETENTION_MONTHS,
+    firstAdministrator:
+      e.PANTAU_ADMIN_USERNAME && e.PANTAU_ADMIN_PASSWORD
+        ? {
+            username: e.PANTAU_ADMIN_USERNAME,
+            password: e.PANTAU_ADMIN_PASSWORD,
+            email: e.PANTAU_ADMIN_EMAIL,
+            unitName: e.PANTAU_UNIT_NAME ?? 'Pantau',
+          }
+        : undefined,
   };
 }

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { advisoryLocks } from './db/locks.js';
 import { migrateWhenReachable } from './db/wait-for-database.js';
+import { createFirstAdministrator } from './db/seed/first-administrator.js';
 import { demoCredentials, hasDemoUsers, isDatabaseEmpty, seedDemo } from './db/seed/index.js';
 import { startTrackerListeners } from './ingest/listeners.js';
 import { resolveSigningSecret } from './modules/auth/signing-secret.js';
@@ -64,6 +65,12 @@ async function main() {
       log.info('empty database: seeding the demo company');
       const seeded = await seedDemo(database.db);
       log.info(`demo seeded: ${seeded.vehicles} vehicles, ${seeded.events} events`);
+    });
+  const first = config.firstAdministrator;
+  if (first)
+    await database.exclusively(advisoryLocks.schema, async () => {
+      if (await createFirstAdministrator(database.db, first))
+        log.info(`first Administrator ${first.username} of unit ${first.unitName} created`);
     });
   config.jwtSecret = await resolveSigningSecret(database.db, {
     configured: config.jwtSecret,
