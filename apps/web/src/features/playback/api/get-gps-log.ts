@@ -61,8 +61,9 @@ export async function loadGpsLog(
     loaded += next.results.length;
     pages.push(next.results);
   }
+  const track = trackOf(pages);
   markMetric('playback-loaded');
-  return trackOf(pages);
+  return track;
 }
 
 export const gpsLogQueryOptions = (

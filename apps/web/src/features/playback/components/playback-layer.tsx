@@ -1,4 +1,4 @@
-import type { GeoJSONSource } from 'maplibre-gl';
+import type { GeoJSONSource, MapSourceDataEvent } from 'maplibre-gl';
 import { useEffect, useMemo } from 'react';
 import { removeOwned, useMap } from '../../../map/map-context';
 import { markMetric } from '../../../lib/metrics';
@@ -145,13 +145,23 @@ export function PlaybackLayer({ track, stops, violations, icon }: PlaybackLayerP
   useEffect(() => {
     const el = map.getContainer();
     map.getSource<GeoJSONSource>(SOURCES.track)?.setData(drawn?.lines ?? EMPTY);
+    if (drawn) markMetric('playback-set', drawn.kept);
     el.dataset.playbackPoints = String(track?.count ?? 0);
     el.dataset.playbackDrawn = String(drawn?.kept ?? 0);
     if (!drawn) return;
-    // The frame that shows the track: the bench's "first frame" figure.
+    // The frame that shows the track (the bench's "first frame"): the first one painted once the
+    // worker has the new data, whatever else the map is still loading.
     const painted = () => markMetric('playback-drawn', drawn.kept);
-    map.once('idle', painted);
-    return () => void map.off('idle', painted);
+    const loaded = (e: MapSourceDataEvent) => {
+      if (e.sourceId !== SOURCES.track || !e.isSourceLoaded) return;
+      map.off('sourcedata', loaded);
+      map.once('render', painted);
+    };
+    map.on('sourcedata', loaded);
+    return () => {
+      map.off('sourcedata', loaded);
+      map.off('render', painted);
+    };
   }, [map, styleVersion, drawn, track]);
 
   useEffect(() => {
