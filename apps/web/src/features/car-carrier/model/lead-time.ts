@@ -1,5 +1,4 @@
-import type { DurationUnits } from './duration';
-import { formatMinutes } from './duration';
+import { formatMinutes, type DurationUnits } from '../../../lib/duration';
 
 export interface LeadWords extends DurationUnits {
   onTime: string;

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { getStoredRole } from '../../../lib/role-storage';
 import { useTrafficTrips } from '../api/car-carrier-api';
 import { usePageParams } from '../components/use-page-params';
-import { formatMinutes } from '../model/duration';
+import { formatMinutes } from '../../../lib/duration';
 import { exportTable, type Cell } from '../model/export-sheet';
 import { overDescription } from '../model/lead-time';
 import { isDay } from '../model/period';

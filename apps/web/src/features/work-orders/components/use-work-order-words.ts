@@ -2,7 +2,7 @@ import type { Anomaly } from '@pantau/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-time';
-import { formatMinutes } from '../model/duration';
+import { formatMinutes } from '../../../lib/duration';
 
 /** Minutes as the reader says them: "4 h 30 min", "4 jam 30 mnt". */
 export function useDuration() {
