@@ -59,6 +59,37 @@ async function withDatabase(adminUrl, fn) {
   }
 }
 
+/** Runs one of the bench scripts through tsx with its output shown; a failure fails `npm run bench`. */
+function runScript(file, args, env) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench', file), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (r.status !== 0) process.exitCode = 1;
+}
+
+/**
+ * Runs `fn` with the URL of a fresh database on PANTAU_BENCH_DATABASE_URL's server, or on a throwaway
+ * cluster; says the bench is skipped when there is no PostgreSQL.
+ */
+async function onPostgres(what, fn) {
+  let pgServer = null;
+  try {
+    let adminUrl = process.env.PANTAU_BENCH_DATABASE_URL;
+    if (!adminUrl) {
+      pgServer = startThrowawayPostgres();
+      adminUrl = pgServer.url;
+    }
+    console.log(`\n${what}, PostgreSQL`);
+    await withDatabase(adminUrl, fn);
+  } catch (err) {
+    console.log(`PostgreSQL ${what.toLowerCase()} skipped: ${err.message}`);
+  } finally {
+    pgServer?.stop();
+  }
+}
+
 const targets = { pglite: 10_000, postgres: 25_000 };
 const runs = process.env.BENCH_INGEST === '0' ? 0 : Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const results = [];
@@ -151,113 +182,36 @@ if (process.env.BENCH_RESTART === '1') {
 // 7 days × 100 vehicles on PGlite, then 30 days × 100 vehicles on PostgreSQL, a fix every 30 s (about
 // 2 and 8.6 million positions written through the pipeline first: several minutes).
 if (process.env.BENCH_REPORTS === '1') {
-  const reportsRun = (days, env) => {
-    const r = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(root, 'bench/reports.ts'),
-        `--days=${days}`,
-        '--vehicles=100',
-        '--interval=30',
-      ],
-      {
-        cwd: root,
-        env: { ...process.env, ...env },
-        encoding: 'utf8',
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
-    if (r.status !== 0) process.exitCode = 1;
-  };
+  const reportsRun = (days, env) =>
+    runScript('reports.ts', [`--days=${days}`, '--vehicles=100', '--interval=30'], env);
   console.log('\nReports bench, PGlite, 7 days × 100 vehicles');
   reportsRun(process.env.BENCH_REPORTS_DAYS_PGLITE ?? 7, { BENCH_DATABASE_URL: '' });
-  let pgServer = null;
-  try {
-    let adminUrl = process.env.PANTAU_BENCH_DATABASE_URL;
-    if (!adminUrl) {
-      pgServer = startThrowawayPostgres();
-      adminUrl = pgServer.url;
-    }
-    console.log('\nReports bench, PostgreSQL, 30 days × 100 vehicles');
-    await withDatabase(adminUrl, (url) =>
-      reportsRun(process.env.BENCH_REPORTS_DAYS_PG ?? 30, { BENCH_DATABASE_URL: url }),
-    );
-  } catch (err) {
-    console.log(`PostgreSQL reports bench skipped: ${err.message}`);
-  } finally {
-    pgServer?.stop();
-  }
+  await onPostgres('Reports bench, 30 days × 100 vehicles', (url) =>
+    reportsRun(process.env.BENCH_REPORTS_DAYS_PG ?? 30, { BENCH_DATABASE_URL: url }),
+  );
 }
 
 // BENCH_CAR_CARRIER=1: the Car Carrier and operations pages over a year of 100 car carriers
 // (bench/car-carrier.ts), on PGlite and on PostgreSQL.
 if (process.env.BENCH_CAR_CARRIER === '1') {
-  const ccRun = (env) => {
-    const r = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'bench/car-carrier.ts'), '--vehicles=100', '--days=365'],
-      {
-        cwd: root,
-        env: { ...process.env, ...env },
-        encoding: 'utf8',
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
-    if (r.status !== 0) process.exitCode = 1;
-  };
+  const ccRun = (env) => runScript('car-carrier.ts', ['--vehicles=100', '--days=365'], env);
   console.log('\nCar carrier bench, PGlite');
   ccRun({ BENCH_DATABASE_URL: '' });
-  let pgServer = null;
-  try {
-    let adminUrl = process.env.PANTAU_BENCH_DATABASE_URL;
-    if (!adminUrl) {
-      pgServer = startThrowawayPostgres();
-      adminUrl = pgServer.url;
-    }
-    console.log('\nCar carrier bench, PostgreSQL');
-    await withDatabase(adminUrl, (url) => ccRun({ BENCH_DATABASE_URL: url }));
-  } catch (err) {
-    console.log(`PostgreSQL car carrier bench skipped: ${err.message}`);
-  } finally {
-    pgServer?.stop();
-  }
+  await onPostgres('Car carrier bench', (url) => ccRun({ BENCH_DATABASE_URL: url }));
 }
 
 // BENCH_PARTITIONS=1: positions by month on PostgreSQL (bench/partitions.ts): the append rate into a month
 // as it fills to BENCH_PARTITION_ROWS (20,000,000) rows of 1,000 vehicles, a month's playback and report,
 // and migration 0008 over BENCH_MIGRATE_ROWS (1,000,000) rows. BENCH_INGEST=0 skips the ingestion bench.
 if (process.env.BENCH_PARTITIONS === '1') {
-  let pgServer = null;
-  try {
-    let adminUrl = process.env.PANTAU_BENCH_DATABASE_URL;
-    if (!adminUrl) {
-      pgServer = startThrowawayPostgres();
-      adminUrl = pgServer.url;
-    }
-    console.log('\nPartitions bench, PostgreSQL');
-    await withDatabase(adminUrl, (url) => {
-      const r = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          path.join(root, 'bench/partitions.ts'),
-          `--rows=${process.env.BENCH_PARTITION_ROWS ?? 20_000_000}`,
-          `--migrate=${process.env.BENCH_MIGRATE_ROWS ?? 1_000_000}`,
-        ],
-        {
-          cwd: root,
-          env: { ...process.env, BENCH_DATABASE_URL: url },
-          stdio: ['ignore', 'inherit', 'inherit'],
-        },
-      );
-      if (r.status !== 0) process.exitCode = 1;
-    });
-  } catch (err) {
-    console.log(`PostgreSQL partitions bench skipped: ${err.message}`);
-  } finally {
-    pgServer?.stop();
-  }
+  await onPostgres('Partitions bench', (url) =>
+    runScript(
+      'partitions.ts',
+      [
+        `--rows=${process.env.BENCH_PARTITION_ROWS ?? 20_000_000}`,
+        `--migrate=${process.env.BENCH_MIGRATE_ROWS ?? 1_000_000}`,
+      ],
+      { BENCH_DATABASE_URL: url },
+    ),
+  );
 }
