@@ -1,6 +1,5 @@
-import { FileExcelOutlined } from '@ant-design/icons';
 import { CC_DAY_CLASSES, localDay, type CcDayClass } from '@pantau/contracts';
-import { Alert, Button, Card, Spin } from 'antd';
+import { Alert, Card, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSheetExport } from '../../../components/management/use-sheet-export';
@@ -10,6 +9,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useLayoutStore } from '../../../lib/layout-store';
 import { getStoredRole } from '../../../lib/role-storage';
 import { useCcDaily } from '../api/car-carrier-api';
+import { ExportButton } from '../components/export-button';
 import { CcFilters } from '../components/cc-filters';
 import { DailySection } from '../components/daily-section';
 import { FigureCards } from '../components/figure-cards';
@@ -42,7 +42,7 @@ export function CarCarrierActivityPage() {
   const daily = useCcDaily(unitId, query);
   const data = daily.data;
 
-  const { exporting, onExport } = useSheetExport(() =>
+  const sheet = useSheetExport(() =>
     exportTable(
       `car-carrier-activity-${range?.from}-${range?.to}.xlsx`,
       t('activity.title'),
@@ -74,17 +74,7 @@ export function CarCarrierActivityPage() {
       <PageHeader
         title={t('activity.title')}
         intro={t('activity.intro')}
-        extra={
-          <Button
-            icon={<FileExcelOutlined />}
-            loading={exporting}
-            disabled={!range || !data}
-            onClick={() => void onExport()}
-            data-testid="cc-export"
-          >
-            {t('export')}
-          </Button>
-        }
+        extra={<ExportButton sheet={sheet} disabled={!range || !data} />}
       />
       <CcFilters
         unitId={unitId}

@@ -1,6 +1,5 @@
-import { FileExcelOutlined } from '@ant-design/icons';
 import { localDay, type CcFigures } from '@pantau/contracts';
-import { Alert, Button, Card, Table } from 'antd';
+import { Alert, Card, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSheetExport } from '../../../components/management/use-sheet-export';
@@ -9,6 +8,7 @@ import { unitTimeZoneName } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/error-message';
 import { getStoredRole } from '../../../lib/role-storage';
 import { useCcSummary } from '../api/car-carrier-api';
+import { ExportButton } from '../components/export-button';
 import { CcFilters } from '../components/cc-filters';
 import { usePageParams } from '../components/use-page-params';
 import { pct } from '../model/classes';
@@ -65,7 +65,7 @@ export function CarCarrierSummaryPage() {
     : [];
   const header = FIGURES.map((f) => t(`figures.${f}`));
 
-  const { exporting, onExport } = useSheetExport(() =>
+  const sheet = useSheetExport(() =>
     exportTable(
       `car-carrier-summary-${range?.from}-${range?.to}.xlsx`,
       t('summary.title'),
@@ -79,17 +79,7 @@ export function CarCarrierSummaryPage() {
       <PageHeader
         title={t('summary.title')}
         intro={t('summary.intro')}
-        extra={
-          <Button
-            icon={<FileExcelOutlined />}
-            loading={exporting}
-            disabled={!data}
-            onClick={() => void onExport()}
-            data-testid="cc-export"
-          >
-            {t('export')}
-          </Button>
-        }
+        extra={<ExportButton sheet={sheet} disabled={!data} />}
       />
       <CcFilters unitId={unitId} range={range} onRange={(r) => set(rangeParams(r))} />
       {range && summary.isError && (

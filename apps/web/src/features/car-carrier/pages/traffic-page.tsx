@@ -1,6 +1,5 @@
-import { FileExcelOutlined } from '@ant-design/icons';
 import { dayBound, type WorkOrderRow } from '@pantau/contracts';
-import { Alert, Button, Card, DatePicker, Input, Table } from 'antd';
+import { Alert, Card, DatePicker, Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import { exportTable, type Cell } from '../model/export-sheet';
 import { overDescription } from '../model/lead-time';
 import { isDay } from '../model/period';
 import '../car-carrier.css';
+import { ExportButton } from '../components/export-button';
 
 type Col = { key: string; title: string; value: (r: WorkOrderRow) => string };
 
@@ -100,7 +100,7 @@ export function CarCarrierTrafficPage() {
     { key: 'circle', title: t('traffic.circleTime'), children: circle.map(toColumn) },
   ];
 
-  const { exporting, onExport } = useSheetExport(() => {
+  const sheet = useSheetExport(() => {
     const all = [
       ...plain,
       ...lead.map((c) => ({ ...c, title: `${t('traffic.leadTime')} ${c.title}` })),
@@ -119,17 +119,7 @@ export function CarCarrierTrafficPage() {
       <PageHeader
         title={t('traffic.title')}
         intro={t('traffic.intro')}
-        extra={
-          <Button
-            icon={<FileExcelOutlined />}
-            loading={exporting}
-            disabled={!trips.data?.results.length}
-            onClick={() => void onExport()}
-            data-testid="cc-export"
-          >
-            {t('export')}
-          </Button>
-        }
+        extra={<ExportButton sheet={sheet} disabled={!trips.data?.results.length} />}
       />
       <Card className="cc-filters" data-testid="cc-filters">
         <div className="cc-filter-row">

@@ -1,6 +1,5 @@
-import { FileExcelOutlined } from '@ant-design/icons';
 import { localDay } from '@pantau/contracts';
-import { Alert, Button, Card, DatePicker, Select, Spin, Tabs } from 'antd';
+import { Alert, Card, DatePicker, Select, Spin, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { periodLabel, UtilitySection } from '../components/utility-section';
 import { exportTable } from '../model/export-sheet';
 import { addDays, isDay, monthOf, yearOf } from '../model/period';
 import '../car-carrier.css';
+import { ExportButton } from '../components/export-button';
 
 const TABS: UtilityTab[] = ['weekly', 'monthly', 'yearly'];
 const isId = (v: string | null): v is string => !!v && /^\d+$/.test(v);
@@ -67,7 +67,7 @@ export function CarCarrierUtilityPage() {
         : 'yearRequired'
     : null;
 
-  const { exporting, onExport } = useSheetExport(() =>
+  const sheet = useSheetExport(() =>
     exportTable(
       `utilitas-${tab}-${Object.values(asked ?? {}).join('')}.xlsx`,
       t('utility.title'),
@@ -101,17 +101,7 @@ export function CarCarrierUtilityPage() {
       <PageHeader
         title={t('utility.title')}
         intro={t('utility.intro')}
-        extra={
-          <Button
-            icon={<FileExcelOutlined />}
-            loading={exporting}
-            disabled={!data}
-            onClick={() => void onExport()}
-            data-testid="cc-export"
-          >
-            {t('export')}
-          </Button>
-        }
+        extra={<ExportButton sheet={sheet} disabled={!data} />}
       />
       <Card className="cc-filters" data-testid="cc-filters">
         <Tabs
