@@ -18,6 +18,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // As a user who asked the system for less motion: no pulsing dots or sliding drawers for the
+    // software renderer to draw frame after frame (the app honours the setting, providers.tsx).
+    reducedMotion: 'reduce',
     // The app's load and refresh figures (apps/web/src/lib/metrics.ts), which the specs read.
     storageState: {
       cookies: [],

@@ -419,13 +419,20 @@ test.describe('notifications', () => {
         continue;
       }
       await expect(rows.first()).toBeVisible();
-      // Every row is of that kind, with that kind's icon.
-      expect(await rows.locator('td:first-child').allTextContents()).toEqual(
-        Array(await rows.count()).fill(label),
-      );
-      expect(
-        await rows.locator('.event-icon').evaluateAll((els) => els.map((e) => e.getAttribute('data-event'))),
-      ).toEqual(Array(await rows.count()).fill(event));
+      // Every row is of that kind, with that kind's icon (once the previous kind's rows have gone).
+      await expect
+        .poll(async () => new Set(await rows.locator('td:first-child').allTextContents()))
+        .toEqual(new Set([label]));
+      await expect
+        .poll(
+          async () =>
+            new Set(
+              await rows
+                .locator('.event-icon')
+                .evaluateAll((els) => els.map((e) => e.getAttribute('data-event'))),
+            ),
+        )
+        .toEqual(new Set([event]));
     }
     // A vehicle search narrows further; the filter survives a reload.
     await kind.getByText(/^All \(\d+\)$/).click();

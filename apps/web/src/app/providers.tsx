@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import idID from 'antd/locale/id_ID';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../lib/i18n';
 import { useLayoutStore } from '../lib/layout-store';
@@ -10,10 +10,28 @@ import { createQueryClient } from './query-client';
 
 export const BRAND_COLOR = '#1d4ed8';
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const query = window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** Whether the user asked the system for less motion (antd's motion is off then; styles.css does the rest). */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
+    () => false,
+  );
+}
+
 function ThemedApp({ children, runtimeStyles }: { children: ReactNode; runtimeStyles: boolean }) {
   const { i18n: instance } = useTranslation();
   const direction = useLayoutStore((s) => s.direction);
   const weakColor = useLayoutStore((s) => s.weakColor);
+  const reducedMotion = useReducedMotion();
 
   useEffect(() => {
     document.documentElement.dir = direction;
@@ -24,7 +42,12 @@ function ThemedApp({ children, runtimeStyles }: { children: ReactNode; runtimeSt
       direction={direction}
       locale={instance.resolvedLanguage === 'id' ? idID : enUS}
       theme={{
-        token: { colorPrimary: weakColor ? '#64748b' : BRAND_COLOR, borderRadius: 8, fontSize: 14 },
+        token: {
+          colorPrimary: weakColor ? '#64748b' : BRAND_COLOR,
+          borderRadius: 8,
+          fontSize: 14,
+          motion: !reducedMotion,
+        },
         algorithm: theme.defaultAlgorithm,
         // No styles generated at run time: antd/dist/antd.css (main.tsx) has them all, written with CSS
         // variables that the tokens above still set. Generating them cost ~0.15 s of main thread when

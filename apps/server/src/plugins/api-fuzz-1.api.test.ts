@@ -1,0 +1,3 @@
+import { describeApiFuzz } from '../test/api-fuzz.js';
+
+describeApiFuzz(0, 2);
