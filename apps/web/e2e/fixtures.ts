@@ -62,12 +62,21 @@ export async function cookieMap(context: BrowserContext): Promise<Record<string,
   return Object.fromEntries((await context.cookies()).map((c) => [c.name, decodeURIComponent(c.value)]));
 }
 
-/** Saves a screenshot of the main screens as a CI artifact under test-results/screens/. */
+/**
+ * Whether `screenshot` saves its pictures: always, but under CI only when PANTAU_E2E_SCREENS=1 (a
+ * picture is for a person to look at, and the quiet network it waits for costs about a second).
+ */
+const SAVE_SCREENS = process.env.PANTAU_E2E_SCREENS
+  ? process.env.PANTAU_E2E_SCREENS === '1'
+  : !process.env.CI;
+
+/** Saves a screenshot of the main screens under test-results/screens/, once the page has settled. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
   const spinner = page.getByTestId('shell-loading');
   if (await spinner.count()) await expect(spinner).toHaveAttribute('aria-busy', 'false');
   await expect(page.locator('.full-page-spin')).toHaveCount(0);
+  if (!SAVE_SCREENS) return;
+  await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
 }
 
