@@ -8,9 +8,10 @@ async function openLiveMap(page: Page) {
   await expect(mapView(page)).toHaveAttribute('data-vehicles-rendered', /^[1-9]\d*$/, { timeout: 30_000 });
 }
 
-/** Waits for the period's track to be loaded and drawn; answers how many fixes it has. */
+/** Waits for the period's whole track to be loaded and drawn; answers how many fixes it has. */
 async function trackLoaded(page: Page): Promise<number> {
   await expect(mapView(page)).toHaveAttribute('data-playback-points', /^[1-9]\d*$/, { timeout: 45_000 });
+  await expect(page.getByTestId('playback-progress')).toHaveCount(0, { timeout: 45_000 });
   await expect(page.getByTestId('playback-player')).toBeVisible();
   return Number(await mapView(page).getAttribute('data-playback-points'));
 }
@@ -172,7 +173,7 @@ function syntheticLog(from: number, count: number, skip: number, take: number) {
   return { count, results };
 }
 
-test('S-046 a month of positions: 260,000 fixes load page by page, draw simplified and play at ×64', async ({
+test('S-046 a month of positions: 260,000 fixes load page by page, the first shown at once, draw simplified and play at ×64', async ({
   page,
 }) => {
   test.setTimeout(150_000);
@@ -180,10 +181,14 @@ test('S-046 a month of positions: 260,000 fixes load page by page, draw simplifi
   const from = Date.parse('2026-10-01T00:00:00Z');
   const to = from + 30 * 86_400_000;
   const pages: number[] = [];
+  // The pages after the first wait until the first is on the map.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/logs/gps?**', async (route) => {
     const url = new URL(route.request().url());
     const skip = Number(url.searchParams.get('Skip'));
     pages.push(skip);
+    if (skip > 0) await held;
     await route.fulfill({ json: syntheticLog(from, count, skip, Number(url.searchParams.get('Take'))) });
   });
   await signInAs(page, 'admin');
@@ -197,9 +202,21 @@ test('S-046 a month of positions: 260,000 fixes load page by page, draw simplifi
   const period = `period=custom&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`;
   await page.goto(`/map?playback=${id}&${period}`);
 
+  // The short first page is drawn and playable while the rest loads.
+  await expect(mapView(page)).toHaveAttribute('data-playback-points', '10000', { timeout: 45_000 });
+  await expect(page.getByTestId('playback-player')).toBeVisible();
+  await expect(page.getByTestId('playback-progress')).toContainText('10,000 of 260,000');
+  await page.getByTestId('playback-forward').click();
+  await expect(page.getByTestId('playback-slider')).toHaveAttribute('data-index', '1');
+  release();
+
   expect(await trackLoaded(page)).toBe(count);
-  // Six pages of at most 50,000, one after another.
-  expect([...new Set(pages)].sort((a, b) => a - b)).toEqual([0, 50_000, 100_000, 150_000, 200_000, 250_000]);
+  // Then pages of at most 50,000, a few at a time, and one more for fixes stored meanwhile.
+  expect([...new Set(pages)].sort((a, b) => a - b)).toEqual([
+    0, 10_000, 60_000, 110_000, 160_000, 210_000, 260_000,
+  ]);
+  // The user's place is kept when the rest arrives.
+  await expect(page.getByTestId('playback-slider')).toHaveAttribute('data-index', '1');
   const drawn = Number(await mapView(page).getAttribute('data-playback-drawn'));
   expect(drawn).toBeGreaterThan(100);
   expect(drawn).toBeLessThanOrEqual(4000);

@@ -257,10 +257,19 @@ export function VehiclesLayer({ vehicles, selected, onSelect, onSpot }: Vehicles
         dirty = true;
         return;
       }
-      dirty = false;
-      lastRun = now;
       const source = map.getSource<GeoJSONSource>(VEHICLES_SOURCE);
       if (!source) return;
+      // Hidden (a recorded track plays in its place): the worker is left to that track; the fleet is
+      // brought up to date once it is shown again (looked at once a refresh).
+      const hidden =
+        map.getLayer(LAYER.points) && map.getLayoutProperty(LAYER.points, 'visibility') === 'none';
+      if (applied.current !== null && hidden) {
+        dirty = true;
+        timer = setTimeout(run, REFRESH_MS);
+        return;
+      }
+      dirty = false;
+      lastRun = now;
       const current = latest.current;
       const previous = applied.current;
       if (!previous && current.length === 0) {

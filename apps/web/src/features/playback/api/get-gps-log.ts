@@ -12,15 +12,23 @@ export interface LoadProgress {
   loaded: number;
   /** The log's count, known after the first page. */
   total: number | null;
+  /** While the rest is read: the first page's fixes as a track, drawn and played meanwhile. */
+  partial?: PlaybackTrack;
 }
+
+/**
+ * The first page is a short one: its fixes are on the map (and the player can start) while the rest
+ * of a long period comes in full pages.
+ */
+export const GPS_LOG_FIRST_PAGE = 10_000;
 
 /** Pages asked for at once after the first (which tells the count). */
 const PAGES_AT_ONCE = 3;
 
 /**
- * Every fix of a vehicle in a period (GET logs/gps): the first page, then the rest that its count
+ * Every fix of a vehicle in a period (GET logs/gps): a short first page, then the rest that its count
  * calls for, a few at a time (the server reads one while it writes another), told after each page
- * how far it got; answered as one typed-array track.
+ * how far it got (with the first page as a track to show meanwhile); answered as one typed-array track.
  */
 export async function loadGpsLog(
   kendaraanId: number,
@@ -30,33 +38,38 @@ export async function loadGpsLog(
   signal?: AbortSignal,
 ): Promise<PlaybackTrack> {
   markMetric('playback-requested');
-  const page = (skip: number) =>
+  const page = (skip: number, take = GPS_LOG_PAGE) =>
     api.getAuthLong('logs/gps', {
-      query: { kendaraanId, from, to, Take: GPS_LOG_PAGE, Skip: skip },
+      query: { kendaraanId, from, to, Take: take, Skip: skip },
       schema: gpsLogList,
       signal,
     });
   onProgress({ loaded: 0, total: null });
-  const first = await page(0);
+  const first = await page(0, GPS_LOG_FIRST_PAGE);
   let loaded = first.results.length;
-  onProgress({ loaded, total: first.count });
+  if (first.results.length < GPS_LOG_FIRST_PAGE) {
+    const track = trackOf([first.results]);
+    markMetric('playback-loaded');
+    return track;
+  }
+  const partial = trackOf([first.results]);
+  onProgress({ loaded, total: first.count, partial });
   const rest: number[] = [];
-  if (first.results.length === GPS_LOG_PAGE)
-    for (let skip = GPS_LOG_PAGE; skip < first.count; skip += GPS_LOG_PAGE) rest.push(skip);
+  for (let skip = GPS_LOG_FIRST_PAGE; skip < first.count; skip += GPS_LOG_PAGE) rest.push(skip);
   const pages: GpsLogList['results'][] = [first.results];
   for (let i = 0; i < rest.length; i += PAGES_AT_ONCE) {
     const batch = await Promise.all(
       rest.slice(i, i + PAGES_AT_ONCE).map(async (skip) => {
         const next = await page(skip);
         loaded += next.results.length;
-        onProgress({ loaded, total: first.count });
+        onProgress({ loaded, total: first.count, partial });
         return next.results;
       }),
     );
     pages.push(...batch);
   }
   // Fixes stored while the pages were read (a period that ends now) come after the count.
-  while (pages.at(-1)!.length === GPS_LOG_PAGE) {
+  while (pages.at(-1)!.length === (pages.length === 1 ? GPS_LOG_FIRST_PAGE : GPS_LOG_PAGE)) {
     const next = await page(loaded);
     loaded += next.results.length;
     pages.push(next.results);

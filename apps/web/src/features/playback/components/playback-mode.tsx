@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { userTimeZoneName } from '../../../lib/date-time';
 import { useLiveStore } from '../../../lib/live/live-store';
@@ -7,7 +7,7 @@ import { mapOverlayPadding } from '../../../map/camera';
 import { useMap } from '../../../map/map-context';
 import { useTrackStore } from '../../../map/track-store';
 import { usePlaybackActivity } from '../api/get-activity';
-import { usePlaybackLog } from '../api/get-gps-log';
+import { usePlaybackLog, type LoadProgress } from '../api/get-gps-log';
 import { usePlaybackViolations, type PlaybackViolation } from '../api/get-violations';
 import { PLAYBACK_PARAM, playbackVehicle } from '../model/playback-params';
 import { usePlaybackStore } from '../model/playback-store';
@@ -48,9 +48,17 @@ export function PlaybackMode({ onExit }: { onExit: () => void }) {
   );
   const unitId = getStoredRole()?.roleUnit;
   const setProgress = usePlaybackStore((s) => s.setProgress);
-  const log = usePlaybackLog(unitId, kendaraanId, period.from, period.to, setProgress);
+  const logKey = `${kendaraanId}|${period.from}|${period.to}`;
+  // A long period's first page, shown and playable while the rest comes in.
+  const [partial, setPartial] = useState<{ of: string; track: PlaybackTrack } | null>(null);
+  const onProgress = (progress: LoadProgress) => {
+    setProgress(progress);
+    if (progress.partial) setPartial({ of: logKey, track: progress.partial });
+  };
+  const log = usePlaybackLog(unitId, kendaraanId, period.from, period.to, onProgress);
   const violationsQuery = usePlaybackViolations(unitId, kendaraanId, period.from, period.to);
-  const track = kendaraanId === null ? undefined : log.data;
+  const track =
+    kendaraanId === null ? undefined : (log.data ?? (partial?.of === logKey ? partial.track : undefined));
   const violations: PlaybackViolation[] = violationsQuery.data ?? NONE;
   const activity = usePlaybackActivity(unitId, kendaraanId, period.from, period.to);
   // The server's trips and stops; worked out here from the fixes only when it cannot answer.
@@ -78,11 +86,18 @@ export function PlaybackMode({ onExit }: { onExit: () => void }) {
 
   // Live following would pull the camera away from the track.
   useEffect(() => useTrackStore.getState().setTrack(false), []);
-  // A new track starts from its beginning, paused, with the whole of it in view.
+  // A new vehicle or period starts from its beginning, paused, with its track in view: its first part
+  // while the rest loads, then the whole of it unless the user has already started playing.
+  useEffect(() => usePlaybackStore.getState().rewind(), [logKey]);
+  const fitted = useRef<{ of: string; whole: boolean } | null>(null);
   useEffect(() => {
-    usePlaybackStore.getState().rewind();
-    if (track) fitTrack(map, track);
-  }, [map, track]);
+    if (!track) return;
+    const whole = track === log.data;
+    const before = fitted.current?.of === logKey ? fitted.current : null;
+    if (before && (before.whole || !whole)) return;
+    fitted.current = { of: logKey, whole };
+    if (!before || !usePlaybackStore.getState().play) fitTrack(map, track);
+  }, [map, track, logKey, log.data]);
   useEffect(
     () => () => {
       usePlaybackStore.getState().rewind();

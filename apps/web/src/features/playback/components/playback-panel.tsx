@@ -72,7 +72,8 @@ export function PlaybackPanel(props: PlaybackPanelProps) {
   const { t, i18n } = useTranslation('playback');
   const lang = i18n.resolvedLanguage ?? 'en';
   const { kendaraanId, period, track, log, trips, stops } = props;
-  const ready = !!track && track.count > 0 && !log.isFetching;
+  // The player shows as soon as there is a track to play, while the rest of a long one loads too.
+  const ready = !!track && track.count > 0;
   return (
     <section className="playback-panel" data-testid="playback-panel" data-map-overlay aria-label={t('title')}>
       <header className="playback-panel-header">

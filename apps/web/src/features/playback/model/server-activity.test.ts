@@ -45,6 +45,12 @@ describe('tripsOnTrack', () => {
     const [t] = tripsOnTrack(track, [trip('2026-11-19T00:00:00Z', '2026-11-21T00:00:00Z')]);
     expect([t!.startIndex, t!.endIndex]).toEqual([0, 9]);
   });
+
+  it('leaves out a trip that starts after the last fix (of a track still loading)', () => {
+    const later = new Date(track.time[9]! + 60_000).toISOString();
+    const trips = tripsOnTrack(track, [trip(at(1), at(3)), trip(later, '2026-12-01T00:00:00Z')]);
+    expect(trips.map((t) => t.startIndex)).toEqual([1]);
+  });
 });
 
 describe('stopsOnTrack and stopAt', () => {

@@ -12,10 +12,16 @@ function indexAtOrBefore(track: PlaybackTrack, ms: number): number {
 const indexAtOrAfter = (track: PlaybackTrack, ms: number): number =>
   Math.min(track.count - 1, indexAtTime(track, ms));
 
+/** The rows that start by the track's last fix (a track still loading has only its first part). */
+const onTrack = <R extends { start: string }>(track: PlaybackTrack, rows: readonly R[]): R[] => {
+  const last = track.time[track.count - 1]!;
+  return rows.filter((r) => Date.parse(r.start) <= last);
+};
+
 /** The server's trips placed on the track: each knows the fixes it spans, for the player to jump to. */
 export function tripsOnTrack(track: PlaybackTrack, rows: readonly TripRow[]): PlaybackTrip[] {
   if (track.count === 0) return [];
-  return rows.map((r) => {
+  return onTrack(track, rows).map((r) => {
     const start = Date.parse(r.start);
     const end = Date.parse(r.end);
     const startIndex = indexAtOrAfter(track, start);
@@ -41,7 +47,7 @@ export function tripsOnTrack(track: PlaybackTrack, rows: readonly TripRow[]): Pl
 /** The server's stops placed on the track. */
 export function stopsOnTrack(track: PlaybackTrack, rows: readonly StopRow[]): PlaybackStop[] {
   if (track.count === 0) return [];
-  return rows.map((r) => {
+  return onTrack(track, rows).map((r) => {
     const start = Date.parse(r.start);
     const end = Date.parse(r.end);
     const startIndex = indexAtOrAfter(track, start);
