@@ -118,6 +118,17 @@ test.describe('the shell', () => {
     await expect(page.getByTestId('app-layout')).toContainText('admin');
   });
 
+  test('a user who asks for less motion gets no pulsing live dot; others do', async ({ page }) => {
+    const running = () =>
+      page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
+    // The browser tests run as a user asking for reduced motion (playwright.config.ts).
+    await openAs(page, 'admin', '/');
+    await expect(page.getByTestId('live-badge').locator('.ant-badge-status-processing')).toBeVisible();
+    expect(await running()).toBe(0);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(running).toBeGreaterThan(0);
+  });
+
   test('S-013 route changes scroll the workspace to the top', async ({ page }) => {
     await openAs(page, 'admin', '/notifications');
     await expect(page.getByTestId('shell-loading')).toHaveAttribute('aria-busy', 'false');
