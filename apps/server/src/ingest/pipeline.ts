@@ -8,6 +8,7 @@ import { hasNews, type DeriveContext } from './advance.js';
 import type { Pending } from './call-queue.js';
 import { commitBatch, commitTick, type Committed } from './commit.js';
 import { GeographyCache } from './geography.js';
+import { PartitionUpkeep } from './partition-upkeep.js';
 import { createLogLimiter } from './log-limit.js';
 import { normalisePosition } from './normalise.js';
 import { publishChanges, type Moved } from './live-updates.js';
@@ -81,9 +82,6 @@ export interface PipelineDeps {
   retentionMonths?: number | undefined;
 }
 
-/** How often the months of `positions` are looked after (created ahead, dropped past the retention). */
-const PARTITIONS_EVERY_MS = 24 * 3600_000;
-
 /** Unknown trackers refresh the vehicle index at most this often (a vehicle registered a moment ago). */
 const REFRESH_ON_UNKNOWN_MS = 30_000;
 
@@ -126,9 +124,11 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   const versions = new Map<number, number>();
   let tickTimer: NodeJS.Timeout | null = null;
   let syncTimer: NodeJS.Timeout | null = null;
-  let partitionsTimer: NodeJS.Timeout | null = null;
   const partitions = new PositionPartitions(db);
-  let upkeep: Promise<void> | null = null;
+  const upkeep = new PartitionUpkeep(partitions, clock, logger, {
+    retentionMonths: deps.retentionMonths,
+    concurrently: !isPglite(db),
+  });
   let started: Promise<void> | null = null;
   let closed = false;
 
@@ -178,12 +178,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
         states.set(id, state);
         versions.set(id, version);
       }
-      // Not awaited: a batch creates the months it needs itself, and a detach waits for readers.
-      upkeep = keepPartitions();
-      if (!closed) {
-        partitionsTimer = setInterval(() => (upkeep = keepPartitions()), PARTITIONS_EVERY_MS);
-        partitionsTimer.unref();
-      }
+      upkeep.start(closed);
       const tickMs = deps.tickMs ?? 30_000;
       if (tickMs > 0 && !closed) {
         tickTimer = setInterval(() => {
@@ -205,26 +200,6 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     // A start that met an unreachable database is tried again by the next caller.
     started.catch(() => (started = null));
     return started;
-  }
-
-  /** The months of `positions`: the next ones created, those past the retention dropped; logged. */
-  async function keepPartitions() {
-    try {
-      const { created, dropped } = await partitions.maintain(clock(), {
-        retentionMonths: deps.retentionMonths,
-        concurrently: !isPglite(db),
-        onError: (err, partition) =>
-          logger.warn({ err, partition }, 'detaching a month of positions failed; dropping it'),
-      });
-      if (created.length > 0) logger.info({ partitions: created }, 'months of positions created');
-      if (dropped.length > 0)
-        logger.info(
-          { partitions: dropped, retentionMonths: deps.retentionMonths },
-          'months of positions past the retention dropped',
-        );
-    } catch (err) {
-      logger.error({ err }, 'looking after the months of positions failed');
-    }
   }
 
   /** Checks each position and queues the accepted ones as one call, answered once they are stored. */
@@ -484,12 +459,10 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       if (syncTimer) clearInterval(syncTimer);
       tickTimer = null;
       syncTimer = null;
-      if (partitionsTimer) clearInterval(partitionsTimer);
-      partitionsTimer = null;
-      if (!started) return;
+      if (!started) return upkeep.close();
       await started.catch(() => undefined);
       await scheduler.drain();
-      await upkeep;
+      await upkeep.close();
       await stateWriter.close();
     },
   };
