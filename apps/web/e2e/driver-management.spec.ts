@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { openAs, screenshot } from './fixtures';
+import { openAs, screenshot, searchList } from './fixtures';
 
 const PAGE = '/management/driver-management';
 
@@ -19,7 +19,7 @@ const rowOf = (page: Page, employeeNumber: string) =>
   page.getByTestId('drivers-table').locator(`.ant-table-row[data-employee="${employeeNumber}"]`);
 
 async function search(page: Page, text: string) {
-  await page.getByTestId('list-search').fill(text);
+  await searchList(page, text);
   await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
   await expect(page.getByTestId('drivers-list')).toHaveAttribute('data-loading', 'false');
 }

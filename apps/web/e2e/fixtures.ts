@@ -80,6 +80,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
 }
 
+/**
+ * Types into a list page's search and waits for the list's answer to it: the search in the URL and
+ * nothing loading. Until then a row that also matched the last search may be the old list's, and a
+ * click on it lost when the new list replaces it.
+ */
+export async function searchList(page: Page, text: string): Promise<void> {
+  await page.getByTestId('list-search').fill(text);
+  await expect(page).toHaveURL((url) => (url.searchParams.get('search') ?? '') === text.trim());
+  await expect(page.locator('.ant-table-wrapper .ant-spin-spinning')).toHaveCount(0);
+}
+
 /** Opens every sub-menu of the sidebar and answers the paths its entries link to, in order. */
 export async function sidebarPaths(page: Page): Promise<string[]> {
   const sidebar = page.getByTestId('sidebar');

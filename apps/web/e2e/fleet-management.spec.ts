@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openAs, screenshot } from './fixtures';
+import { openAs, screenshot, searchList } from './fixtures';
 
 const PAGE_URL = '/management/fleet-management';
 
@@ -11,7 +11,7 @@ async function openPage(page: Page) {
 
 /** Shows only the fleet of that name in the table and answers its row. */
 async function findFleet(page: Page, name: string) {
-  await page.getByTestId('list-search').fill(name);
+  await searchList(page, name);
   const row = page.locator(`[data-testid="fleet-row"][data-fleet="${name}"]`);
   await expect(row).toHaveCount(1);
   return row;

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { openAs, screenshot, sidebarPaths } from './fixtures';
+import { openAs, screenshot, searchList, sidebarPaths } from './fixtures';
 
 const PAGE_URL = '/management/user-management';
 
@@ -21,7 +21,7 @@ async function openPage(page: Page) {
 
 /** Filters the table down to one user and answers their row. */
 async function findUser(page: Page, username: string) {
-  await page.getByTestId('list-search').fill(username);
+  await searchList(page, username);
   const row = page.locator(`[data-testid="user-row"][data-username="${username}"]`);
   await expect(row).toHaveCount(1);
   return row;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { openAs, screenshot, signInToShell } from './fixtures';
+import { openAs, screenshot, searchList, signInToShell } from './fixtures';
 
 const PAGE = '/management/vehicle-management';
 
@@ -28,7 +28,7 @@ const rowOf = (page: Page, plate: string) =>
   page.getByTestId('vehicles-table').locator(`.ant-table-row[data-plate="${plate}"]`);
 
 async function search(page: Page, text: string) {
-  await page.getByTestId('list-search').fill(text);
+  await searchList(page, text);
   await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
   await expect(page.getByTestId('vehicles-list')).toHaveAttribute('data-loading', 'false');
 }
