@@ -272,10 +272,10 @@ describe('deploy/compose.yaml', () => {
       expect(config.demo).toBe(false);
       expect(config.simulator).toBe(false);
     }
-    // Asked for, only the first instance drives the demo fleet.
+    // Asked for, either instance may drive the demo fleet: the one holding the singleton lock does.
     const demo = { ...filledEnv, PANTAU_DEMO: '1' };
     expect(loadConfig(environmentOf('pantau-1', demo)).simulator).toBe(true);
-    expect(loadConfig(environmentOf('pantau-2', demo)).simulator).toBe(false);
+    expect(loadConfig(environmentOf('pantau-2', demo)).simulator).toBe(true);
     // Without the secrets compose refuses to start, naming them.
     expect(() => environmentOf('pantau-1', envExample)).toThrow(/POSTGRES_PASSWORD|PANTAU_JWT_SECRET/);
   });
