@@ -46,6 +46,7 @@ export async function loadGpsLog(
     });
   onProgress({ loaded: 0, total: null });
   const first = await page(0, GPS_LOG_FIRST_PAGE);
+  markMetric('playback-first-page', first.results.length);
   let loaded = first.results.length;
   if (first.results.length < GPS_LOG_FIRST_PAGE) {
     const track = trackOf([first.results]);
