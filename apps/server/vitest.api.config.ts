@@ -14,6 +14,9 @@ export default defineProject({
     pool: 'forks',
     // Two cores: one test file per core; each holds its own PGlite (~300 MB).
     maxWorkers: 2,
+    // A worker keeps the server's modules from one file to the next (each file still builds its own
+    // app on its own database): loading them again for every file cost ~100 s of a PGlite run.
+    isolate: false,
     fileParallelism: true,
     testTimeout: 30_000,
     // Runs after the `unit` project (different worker settings need their own group).
