@@ -226,10 +226,15 @@ export async function mergePositions(tx: Db, batch: readonly PositionRow[]): Pro
   );
 }
 
-/** Writes the live state of the given vehicles (insert or replace), raising each row's version by one. */
+/**
+ * Writes the live state of the given vehicles (insert or replace), raising each row's version by one.
+ * The rule states go as one JSON array picked by row number, as the positions' attributes do: one
+ * `JSON.stringify` for the batch and no escaping of every quote for an array literal.
+ */
 export async function upsertStates(db: Db, states: { vehicleId: number; s: LiveState }[], now: Date) {
   if (states.length === 0) return;
-  const cols: string[] = Array.from({ length: 16 }, () => '');
+  const cols: string[] = Array.from({ length: 15 }, () => '');
+  const ruleStates: unknown[] = new Array(states.length);
   for (let i = 0; i < states.length; i++) {
     const { vehicleId, s } = states[i]!;
     const sep = i === 0 ? '' : ',';
@@ -248,14 +253,16 @@ export async function upsertStates(db: Db, states: { vehicleId: number; s: LiveS
     cols[12] += sep + s.day;
     cols[13] += sep + s.todayDistanceKm;
     cols[14] += sep + s.todayEngineS;
-    cols[15] += sep + quoted(JSON.stringify(s.ruleState));
+    ruleStates[i] = s.ruleState;
   }
   await rawOf(db).query(
     `INSERT INTO vehicle_state (vehicle_id, fix_time, server_time, lat, lon, speed, course, ignition, valid,
       odometer_km, motion, gps_status, day, today_distance_km, today_engine_s, rule_state, updated_at, version)
-    SELECT u.*, $17::timestamptz, 1 FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::float8[],
-      $5::float8[], $6::real[], $7::real[], $8::boolean[], $9::boolean[], $10::float8[], $11::text[],
-      $12::text[], $13::date[], $14::float8[], $15::int[], $16::jsonb[]) AS u
+    SELECT u.v, u.f, u.s, u.la, u.lo, u.sp, u.co, u.ig, u.va, u.od, u.mo, u.gs, u.d, u.km, u.en,
+      $16::jsonb -> (u.n - 1)::int, $17::timestamptz, 1
+    FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::float8[], $5::float8[], $6::real[],
+      $7::real[], $8::boolean[], $9::boolean[], $10::float8[], $11::text[], $12::text[], $13::date[],
+      $14::float8[], $15::int[]) WITH ORDINALITY AS u(v, f, s, la, lo, sp, co, ig, va, od, mo, gs, d, km, en, n)
     ON CONFLICT (vehicle_id) DO UPDATE SET
       fix_time = excluded.fix_time, server_time = excluded.server_time, lat = excluded.lat,
       lon = excluded.lon, speed = excluded.speed, course = excluded.course, ignition = excluded.ignition,
@@ -263,7 +270,7 @@ export async function upsertStates(db: Db, states: { vehicleId: number; s: LiveS
       gps_status = excluded.gps_status, day = excluded.day, today_distance_km = excluded.today_distance_km,
       today_engine_s = excluded.today_engine_s, rule_state = excluded.rule_state,
       updated_at = excluded.updated_at, version = vehicle_state.version + 1`,
-    [...cols.map((c) => `{${c}}`), now.toISOString()],
+    [...cols.map((c) => `{${c}}`), JSON.stringify(ruleStates), now.toISOString()],
   );
 }
 
