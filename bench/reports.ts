@@ -160,16 +160,16 @@ for (const report of reports) {
 }
 
 // A month of one vehicle's track, every page, as playback loads it (features/playback/api/get-gps-log.ts):
-// a first page of 10,000 that tells the count, then the rest in pages of 50,000, three at a time.
+// a first page of 5,000 that tells the count, then the rest in pages of 50,000, three at a time.
 const vehicleId = (await db.select({ id: vehicles.vehicleId }).from(vehicles).limit(1))[0]!.id;
 const gpsLog = (skip: number, take: number) =>
   getJson(`logs/gps?${qs({ kendaraanId: vehicleId, ...period, Take: take, Skip: skip })}`);
-const firstTrackPage = await timed(() => gpsLog(0, 10_000));
+const firstTrackPage = await timed(() => gpsLog(0, 5_000));
 const track = await timed(async () => {
-  const first = await gpsLog(0, 10_000);
+  const first = await gpsLog(0, 5_000);
   let points = first.body.results?.length ?? 0;
   const skips: number[] = [];
-  for (let skip = 10_000; skip < (first.body.count ?? 0); skip += 50_000) skips.push(skip);
+  for (let skip = 5_000; skip < (first.body.count ?? 0); skip += 50_000) skips.push(skip);
   for (let i = 0; i < skips.length; i += 3) {
     const pages = await Promise.all(skips.slice(i, i + 3).map((skip) => gpsLog(skip, 50_000)));
     for (const page of pages) points += page.body.results?.length ?? 0;

@@ -131,6 +131,72 @@ describe('GET /api/logs/gps', () => {
     );
   });
 
+  it('answers each field as stored (nulls, fractions, a speed stored as real) and pages with Take and Skip', async () => {
+    const v = fleet[2]!;
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const at = (k: number) => new Date(Math.floor(now / 1000) * 1000 - k * 60_000 + 123);
+    await t.app.pipeline.ingest(
+      [
+        fix(v.trackerId, at(3), {
+          lat: -6.123456789012,
+          lon: 106.98765432101,
+          speedKmh: 12.3,
+          course: 271.5,
+        }),
+        fix(v.trackerId, at(2), { course: null, altitude: null, satellites: null, ignition: null }),
+        fix(v.trackerId, at(1), { speedKmh: 0.1, altitude: -3.25, ignition: false }),
+      ],
+      source,
+    );
+    const base = `/api/logs/gps?kendaraanId=${v.vehicleId}&from=${iso(now - 3600_000)}&to=${iso(now)}`;
+    const first = await call(t.url, base, { token: operator, role: asUser });
+    expect(first.status).toBe(200);
+    expect(first.res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(gpsLogList.parse(first.json).results).toEqual([
+      {
+        fixTime: at(3).toISOString(),
+        lat: -6.123456789012,
+        lon: 106.98765432101,
+        speed: 12.3,
+        course: 271.5,
+        ignition: true,
+        altitude: 20,
+        satellites: 9,
+        valid: true,
+      },
+      {
+        fixTime: at(2).toISOString(),
+        lat: -6.3,
+        lon: 107.1,
+        speed: 40,
+        course: null,
+        ignition: null,
+        altitude: null,
+        satellites: null,
+        valid: true,
+      },
+      {
+        fixTime: at(1).toISOString(),
+        lat: -6.3,
+        lon: 107.1,
+        speed: 0.1,
+        course: 90,
+        ignition: false,
+        altitude: -3.25,
+        satellites: 9,
+        valid: true,
+      },
+    ]);
+    const paged = await call(t.url, `${base}&Take=1&Skip=1`, { token: operator, role: asUser });
+    expect(gpsLogList.parse(paged.json)).toEqual({
+      count: 3,
+      results: [expect.objectContaining({ fixTime: at(2).toISOString() })],
+    });
+    const past = await call(t.url, `${base}&Skip=3`, { token: operator, role: asUser });
+    expect(gpsLogList.parse(past.json)).toEqual({ count: 3, results: [] });
+  });
+
   it('answers 400 naming the field, and 404 for a vehicle of another unit', async () => {
     const v = fleet[1]!;
     const day = 86_400_000;

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { gpsLogList, gpsLogQuery, intQuery, MAX_PAGE_SIZE, problem, trackingList } from '@pantau/contracts';
+import {
+  gpsLogList,
+  gpsLogQuery,
+  intQuery,
+  MAX_PAGE_SIZE,
+  problem,
+  trackingList,
+  type GpsLogList,
+} from '@pantau/contracts';
 import type { TrackingService } from './tracking.service.js';
 
 /** Without Take/Skip the whole unit is answered (the live map needs every vehicle). */
@@ -38,7 +46,12 @@ export function trackingRoutes(deps: { trackingService: TrackingService }) {
           response: { 200: gpsLogList, 400: problem, 401: problem, 403: problem, 404: problem },
         },
       },
-      async (request) => deps.trackingService.gpsLog(request.role.unitId, request.query),
+      // Already JSON text of a `gpsLogList`: a string with a JSON type is sent as it is (Fastify
+      // serializes only objects), so the type provider's object type does not apply.
+      async (request, reply) => {
+        const json = await deps.trackingService.gpsLogJson(request.role.unitId, request.query);
+        return reply.type('application/json').send(json as unknown as GpsLogList);
+      },
     );
   };
 }

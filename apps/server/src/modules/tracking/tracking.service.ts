@@ -1,4 +1,4 @@
-import type { GpsLogList, GpsLogQuery, TrackingItem, TrackingList } from '@pantau/contracts';
+import type { GpsLogQuery, TrackingItem, TrackingList } from '@pantau/contracts';
 import { NotFoundError } from '../../errors.js';
 import { checkedPeriod, MAX_PERIOD_DAYS } from '../../lib/period.js';
 import { liveStateOf } from '../../live-state/stored-state.js';
@@ -53,12 +53,13 @@ export function createTrackingService(deps: {
       return trackingItemOf(vehicle, live, clock(), deps.thresholdsFor(vehicle));
     },
 
-    async gpsLog(unitId: number, q: GpsLogQuery): Promise<GpsLogList> {
+    /** The `GpsLogList` answer as JSON text (the page's rows are written by the database). */
+    async gpsLogJson(unitId: number, q: GpsLogQuery): Promise<string> {
       const { from, to } = checkedPeriod(q);
       if (!(await trackingRepo.isVehicleOfUnit(q.kendaraanId, unitId)))
         throw new NotFoundError('No such vehicle in this unit');
-      const { count, rows } = await trackingRepo.positionsOf(q.kendaraanId, from, to, q.Take, q.Skip);
-      return { count, results: rows };
+      const { count, json } = await trackingRepo.positionsPageJson(q.kendaraanId, from, to, q.Take, q.Skip);
+      return `{"count":${count},"results":${json}}`;
     },
   };
 }

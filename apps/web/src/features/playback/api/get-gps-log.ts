@@ -20,7 +20,7 @@ export interface LoadProgress {
  * The first page is a short one: its fixes are on the map (and the player can start) while the rest
  * of a long period comes in full pages.
  */
-export const GPS_LOG_FIRST_PAGE = 10_000;
+export const GPS_LOG_FIRST_PAGE = 5_000;
 
 /** Pages asked for at once after the first (which tells the count). */
 const PAGES_AT_ONCE = 3;
