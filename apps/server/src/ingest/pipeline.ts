@@ -1,16 +1,12 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Position } from '@pantau/protocols';
 import type { Db } from '../db/client.js';
 import { PositionPartitions } from '../db/partitions.js';
-import type { LiveEvent } from '../plugins/live.js';
-import type { Derivation, RuleThresholds } from '../rules/types.js';
-import { hasNews, type DeriveContext } from './advance.js';
+import type { DeriveContext } from './advance.js';
 import type { Pending } from './call-queue.js';
 import { commitBatch, commitTick, type Committed } from './commit.js';
 import { GeographyCache } from './geography.js';
 import { PartitionUpkeep } from './partition-upkeep.js';
 import { createLogLimiter } from './log-limit.js';
-import { normalisePosition } from './normalise.js';
 import { publishChanges, type Moved } from './live-updates.js';
 import { loadStates } from './position-store.js';
 import { cacheNames } from './cache-versions.js';
@@ -21,66 +17,13 @@ import { tickStates } from './tick.js';
 import { recalculateVehicle, type Recalculated } from './recalculate.js';
 import { ConflictError } from '../errors.js';
 import type { IngestResult, IngestSource, PipelineObserver, TelemetryPipeline } from './types.js';
-import { UnknownTrackers, type UnknownTrackerLimits } from './unknown-trackers.js';
+import { UnknownTrackers } from './unknown-trackers.js';
+import type { PipelineDeps } from './pipeline-deps.js';
+import { acceptPositions, newCall, statusAsPosition } from './accept.js';
 import { VehicleIndex } from './vehicle-index.js';
-import { trackingItemOf, type LiveState, type VehicleInfo } from '../live-state/live-state.js';
+import { trackingItemOf, type LiveState } from '../live-state/live-state.js';
 
-export type { TelemetryPipeline };
-
-export interface PipelineDeps {
-  db: Db;
-  clock: () => Date;
-  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** The derivations every vehicle runs (the rules and what follows them), in order (rules/index.ts). */
-  rules: readonly Derivation[];
-  /** The thresholds that apply to a vehicle (unit defaults, the vehicle's speed limit over them). */
-  thresholdsFor(vehicle: VehicleInfo): RuleThresholds;
-  /** Where changed vehicles, new notifications and summary changes go (the live hub). */
-  publish(event: LiveEvent): void;
-  /**
-   * Batching (scheduler.ts): at most `maxRows` rows a batch (default 4,000; 1,000 with several
-   * connections); `intervalMs` (default 0) holds an idle pipeline's first position this long for
-   * company; `concurrency` batches of disjoint vehicles at once (default 1 on PGlite, a single
-   * connection; 4 on PostgreSQL).
-   */
-  batch?: { maxRows?: number; intervalMs?: number; concurrency?: number };
-  /** How often `onTick` runs for every vehicle (default 30 s; 0 = only when `tick()` is called). */
-  tickMs?: number;
-  /**
-   * Whether this instance runs the timed tick now (several instances on one database: the one holding
-   * the singleton lock). Default: always. `tick()` itself runs whenever it is called.
-   */
-  ownsTick?: () => boolean;
-  /**
-   * Whether other instances may write `vehicle_state` (default: on PostgreSQL). Then each batch checks
-   * its vehicles' row versions and writes their states in its transaction (no write-behind), the tick
-   * reads the rows other instances wrote first, and the cache takes in other instances' writes every
-   * `syncMs` (default 2 s) for reads (state-versions.ts, docs/decisions.md).
-   */
-  shared?: boolean;
-  syncMs?: number;
-  /** Events found from fixes older than this are stored but not pushed as live notifications (5 min). */
-  liveWindowMs?: number;
-  /**
-   * How often changed live states are written to `vehicle_state` (default 1,000 ms): one upsert per
-   * vehicle per interval instead of one per batch. This process serves reads from memory
-   * (`liveState`), so nothing reads a stale row; a crash loses at most this much derived state, never
-   * a position. 0 writes them in each batch's transaction.
-   */
-  stateFlushMs?: number;
-  /** Bounds on the list of unregistered trackers (unknown-trackers.ts). */
-  unknownTrackers?: UnknownTrackerLimits;
-  /**
-   * How long a batch is retried while the database is unreachable (default 30 s); then its callers
-   * get a `DatabaseUnavailableError` (GT06 trackers no ack, OsmAnd 503) and send again later.
-   */
-  retryMs?: number;
-  /**
-   * Months of positions kept (PANTAU_RETENTION_MONTHS): the current month and this many before it;
-   * older months are dropped daily. Undefined keeps every month.
-   */
-  retentionMonths?: number | undefined;
-}
+export type { PipelineDeps, TelemetryPipeline };
 
 /** Unknown trackers refresh the vehicle index at most this often (a vehicle registered a moment ago). */
 const REFRESH_ON_UNKNOWN_MS = 30_000;
@@ -206,58 +149,18 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   async function ingest(positions: Position[], source: IngestSource): Promise<IngestResult> {
     if (closed) throw new Error('the telemetry pipeline is closed');
     await start();
-    const now = clock();
-    const result: IngestResult = { stored: 0, dropped: [] };
-    const call: Pending = {
-      accepted: [],
-      result,
-      protocol: source.protocol,
-      arrivedAt: performance.now(),
-      resolve: noop,
-      reject: noop,
-    };
-    for (const raw of positions) {
-      const trackerId = String(raw?.trackerId ?? '');
-      try {
-        const vehicle = vehicles.byTrackerId(trackerId);
-        if (!vehicle) {
-          result.dropped.push({ trackerId, reason: 'unknown-tracker' });
-          noteUnknownTracker(trackerId, source);
-          continue;
-        }
-        const checked = normalisePosition(raw, now);
-        if ('reason' in checked) {
-          result.dropped.push({ trackerId, ...checked });
-          if (checked.field)
-            warn(
-              'refused',
-              { trackerId, field: checked.field },
-              'refused a position the database cannot hold',
-            );
-          continue;
-        }
-        const p = checked.position;
-        const twin = queue.queuedAt(vehicle.vehicleId, p.fixTime.getTime());
-        // A second report of a queued fix is dropped unless it says something new (an alarm frame
-        // carrying the GPS frame's fix time): that one goes on, to reach the derivations.
-        if (twin && !hasNews(p, twin.ignition)) {
-          result.dropped.push({ trackerId, reason: 'duplicate' });
-          continue;
-        }
-        queue.noteQueued(vehicle.vehicleId, p);
-        call.accepted.push({
-          vehicleId: vehicle.vehicleId,
-          position: p,
-          serverTime: now,
-          vehicle,
-          call,
-          stored: false,
-        });
-      } catch (err) {
-        logger.warn({ err, trackerId }, 'dropped a position that could not be read');
-        result.dropped.push({ trackerId, reason: 'invalid' });
-      }
-    }
+    const call = newCall(source);
+    acceptPositions(positions, call, {
+      vehicles,
+      queue,
+      now: clock(),
+      noteUnknownTracker: (trackerId) => noteUnknownTracker(trackerId, source),
+      warnRefused: (trackerId, field) =>
+        warn('refused', { trackerId, field }, 'refused a position the database cannot hold'),
+      warnUnreadable: (err, trackerId) =>
+        logger.warn({ err, trackerId }, 'dropped a position that could not be read'),
+    });
+    const { result } = call;
     if (call.accepted.length === 0) return result;
     return new Promise<IngestResult>((resolve, reject) => {
       call.resolve = resolve;
@@ -355,28 +258,9 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     const vehicle = vehicles.byTrackerId(trackerId);
     const s = vehicle ? states.get(vehicle.vehicleId) : undefined;
     if (!s) return false;
-    const ignitionNews = status.ignition !== null && status.ignition !== s.ignition;
-    if (!ignitionNews && !status.alarm) return false;
-    const result = await ingest(
-      [
-        {
-          trackerId,
-          fixTime: s.fixTime,
-          valid: s.valid,
-          lat: s.lat,
-          lon: s.lon,
-          speedKmh: s.speed,
-          course: s.course,
-          altitude: null,
-          satellites: null,
-          accuracy: null,
-          ignition: status.ignition,
-          alarm: status.alarm,
-          attributes: { status: true },
-        },
-      ],
-      source,
-    );
+    const position = statusAsPosition(trackerId, s, status);
+    if (!position) return false;
+    const result = await ingest([position], source);
     return result.stored > 0;
   }
 
@@ -467,8 +351,6 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     },
   };
 }
-
-const noop = () => undefined;
 
 const isPglite = (db: Db) => {
   const client = (db as unknown as { $client?: { release?: unknown; end?: unknown; transaction?: unknown } })
