@@ -1,3 +1,4 @@
+import { rowsOf, timeOf } from '../db/rows.js';
 import type { Position } from '@pantau/protocols';
 import { localMidnight } from '@pantau/contracts';
 import { sql } from 'drizzle-orm';
@@ -198,10 +199,6 @@ export async function storeActivity(tx: Db, rows: ActivityRows): Promise<void> {
   await upsertRows(tx, 'stops', STOP_COLUMNS, ['vehicle_id', 'started_at'], s);
   await upsertRows(tx, 'activity_days', DAY_COLUMNS, ['vehicle_id', 'day'], d);
 }
-
-const rowsOf = (r: unknown): Record<string, unknown>[] =>
-  Array.isArray(r) ? r : ((r as { rows?: Record<string, unknown>[] }).rows ?? []);
-const timeOf = (v: unknown): number => (v instanceof Date ? v.getTime() : Date.parse(String(v)));
 
 /** How far back late positions make trips and stops be worked out again. */
 const MAX_REBUILD_MS = 7 * 24 * 3600_000;

@@ -1,3 +1,4 @@
+import { rowsOf } from '../db/rows.js';
 import type { GeofenceCategory, Geometry, LineGeometry, LngLat, PolygonType } from '@pantau/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -167,8 +168,6 @@ export class GeographyCache {
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const rowsOf = (r: unknown): Record<string, unknown>[] =>
-  Array.isArray(r) ? r : ((r as { rows?: Record<string, unknown>[] }).rows ?? []);
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 async function loadGeofences(db: Db, unitId?: number): Promise<GeofenceRecord[]> {

@@ -1,3 +1,4 @@
+import { rowsOf, timeOf } from '../db/rows.js';
 import type { Position } from '@pantau/protocols';
 import { localMidnight } from '@pantau/contracts';
 import { sql } from 'drizzle-orm';
@@ -34,10 +35,6 @@ export interface Recalculated {
   untilMs: number;
   counts: { positions: number; trips: number; stops: number; events: number; visits: number };
 }
-
-const rowsOf = (r: unknown): Record<string, unknown>[] =>
-  Array.isArray(r) ? r : ((r as { rows?: Record<string, unknown>[] }).rows ?? []);
-const timeOf = (v: unknown): number => (v instanceof Date ? v.getTime() : Date.parse(String(v)));
 
 /** The earliest start of a violation that spans `atMs` (open then, or ended after it), or `atMs`. */
 async function violationStart(db: Db, vehicleId: number, atMs: number): Promise<number> {

@@ -1,3 +1,4 @@
+import { rowsOf, timeOf } from '../db/rows.js';
 import type { Position } from '@pantau/protocols';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -47,10 +48,6 @@ async function closeVisit(tx: Db, vehicle: VehicleInfo, geofenceId: number, exit
 
 /** How far back late positions make the visits be worked out again. */
 const MAX_REBUILD_MS = 7 * 24 * 3600_000;
-
-const rowsOf = (r: unknown): Record<string, unknown>[] =>
-  Array.isArray(r) ? r : ((r as { rows?: Record<string, unknown>[] }).rows ?? []);
-const timeOf = (v: unknown): number => (v instanceof Date ? v.getTime() : Date.parse(String(v)));
 
 /**
  * The start of the period to work out again when positions from `fromMs` arrived late: the earliest
