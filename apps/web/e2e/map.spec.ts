@@ -134,7 +134,7 @@ test.describe('live map', () => {
     await expect(drawer.getByTestId('vehicle-place')).toHaveText(/^(at|near) .+|KM ~\d+/);
   });
 
-  test('the distance button measures a path', async ({ page }) => {
+  test('S-051 the distance button measures a path', async ({ page }) => {
     await openAs(page, 'admin', '/map');
     await vehiclesDrawn(page);
     await page.getByTestId('ruler-button').click();

@@ -98,6 +98,45 @@ test.describe('the shell', () => {
     await screenshot(page, 'notifications');
   });
 
+  test('S-002 the application shell page /_app: the sidebar, the top bar and the dashboard in it', async ({
+    page,
+  }) => {
+    await openAs(page, 'admin', '/_app');
+    await expect(page).toHaveURL(/\/_app$/);
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page.getByTestId('dashboard-page')).toBeVisible();
+  });
+
+  test('S-027 when the profile fetch fails, its description is logged and the user is signed out', async ({
+    page,
+  }) => {
+    await signInToShell(page, 'admin');
+    const logged: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') logged.push(m.text());
+    });
+    await page.route('**/api/auth/me', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          code: 'INTERNAL',
+          type: 'about:blank',
+          title: 'Internal Server Error',
+          status: 500,
+          detail: 'profile store down',
+        }),
+      }),
+    );
+    await page.reload();
+    await expect(page).toHaveURL(/\/signin/);
+    await expect(page.getByTestId('signin-username')).toBeVisible();
+    expect(logged.join('\n')).toContain('profile store down');
+    // Signed out: the role cookies are gone.
+    const names = (await page.context().cookies()).map((c) => c.name);
+    expect(names).not.toContain('role_unit');
+  });
+
   test('S-040 a failing notification fetch shows the error toast', async ({ page }) => {
     await signInToShell(page, 'admin');
     await page.route('**/api/logs/notifications**', (route) => route.fulfill({ status: 503, body: 'down' }));
