@@ -12,6 +12,7 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/*.test.ts',
             'apps/server/src/**/*.unit.test.ts',
             'scripts/**/*.test.ts',
           ],

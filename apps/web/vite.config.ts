@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import type { CodeSplittingNameFunction } from 'rolldown';
 import { fileURLToPath } from 'node:url';
+import { antdStaticStyles } from './antd-static-styles';
 import { defineConfig } from 'vite';
 import { firstLoadModules } from './first-load-chunks';
 import { mapWorkerMeta } from './map-worker-meta';
@@ -17,7 +18,7 @@ const ofFirstLoad: (name: string) => CodeSplittingNameFunction = (name) => (id, 
 // In dev Vite serves the SPA and proxies /api (REST and the live WebSocket) to the server on :3000.
 // The production build goes to dist/, which the server serves.
 export default defineConfig({
-  plugins: [react(), mapWorkerMeta(), preloadApp(), precompress()],
+  plugins: [react(), antdStaticStyles(), mapWorkerMeta(), preloadApp(), precompress()],
   server: {
     port: 5173,
     proxy: {
