@@ -2,7 +2,7 @@ import type { LngLat } from '@pantau/contracts';
 import { describe, expect, it } from 'vitest';
 import { checkGeofence } from '../../geo/validate.js';
 import { roadNodes } from '../../simulator/road-network.js';
-import { parkingSlot } from '../../simulator/vehicle-plan.js';
+import { parkingSlot } from '../../simulator/pools.js';
 import { GeofenceIndex } from '../../geo/geofence-index.js';
 import { toShape } from '../../geo/shapes.js';
 import { demoGeofences, demoRouteInput, demoRoutes } from './geography.js';
