@@ -192,21 +192,26 @@ async function loadGeofences(db: Db, unitId?: number): Promise<GeofenceRecord[]>
   }));
 }
 
+/** The columns of `routes` a `RouteRecord` is read from (`routeRecordOf`). */
+export const ROUTE_COLUMNS = sql.raw(`route_id, unit_id, code, name, path, corridor_width_m, origin_geofence_id,
+  destination_geofence_id`);
+
+export const routeRecordOf = (r: Record<string, unknown>): RouteRecord => ({
+  routeId: Number(r.route_id),
+  unitId: Number(r.unit_id),
+  code: String(r.code),
+  name: String(r.name),
+  path: json<LineGeometry>(r.path),
+  corridorWidthM: Number(r.corridor_width_m),
+  originGeofenceId: num(r.origin_geofence_id),
+  destinationGeofenceId: num(r.destination_geofence_id),
+});
+
 async function loadRoutes(db: Db, unitId?: number): Promise<RouteRecord[]> {
   const result = await db.execute(sql`
-    SELECT route_id, unit_id, code, name, path, corridor_width_m, origin_geofence_id,
-      destination_geofence_id FROM routes
+    SELECT ${ROUTE_COLUMNS} FROM routes
     WHERE aktif ${unitId === undefined ? sql`` : sql`AND unit_id = ${unitId}`}`);
-  return rowsOf(result).map((r) => ({
-    routeId: Number(r.route_id),
-    unitId: Number(r.unit_id),
-    code: String(r.code),
-    name: String(r.name),
-    path: json<LineGeometry>(r.path),
-    corridorWidthM: Number(r.corridor_width_m),
-    originGeofenceId: num(r.origin_geofence_id),
-    destinationGeofenceId: num(r.destination_geofence_id),
-  }));
+  return rowsOf(result).map(routeRecordOf);
 }
 
 /** The route of each vehicle's running SPK (on progress or abnormal; the earliest if several). */

@@ -7,12 +7,12 @@ import { geofenceVisitsRule } from '../rules/geofence-visits.js';
 import { overrouteRule } from '../rules/overroute.js';
 import { overspeedRule } from '../rules/overspeed.js';
 import { overstopRule } from '../rules/overstop.js';
-import { derivePositions } from '../rules/run.js';
 import { tripsRule } from '../rules/trips.js';
 import type { Derivation, RuleContext, VehicleRuleState } from '../rules/types.js';
 import type { LiveState, VehicleInfo } from '../live-state/live-state.js';
 import { activityRebuildStart, rebuildActivity, storedPositions } from './activity-store.js';
 import { storeEvents, type FoundEvent } from './event-store.js';
+import { deriveWithRoutes, loadRouteHistory } from './route-periods.js';
 import { rebuildStart, storeVisits } from './visit-store.js';
 
 /** The derivations a recalculation runs again, besides trips: what reports read. */
@@ -67,7 +67,7 @@ async function recalculationStart(db: Db, vehicleId: number, fromMs: number): Pr
 
 /**
  * Works a vehicle's trips, stops, days, geofence visits and violations (over speed, over stop, over
- * route) out again from its stored positions, from `fromMs` (moved back as `recalculationStart` says)
+ * route, against the route of the SPK running at each fix) out again from its stored positions, from `fromMs` (moved back as `recalculationStart` says)
  * to its latest fix: the rows of the period are replaced in one transaction, so running it twice
  * leaves the same rows. The caller holds the vehicle's ingestion meanwhile (scheduler `withVehicle`)
  * and takes the answered slices as the live ones. `onProgress` hears 0…1 as the days are read.
@@ -96,7 +96,9 @@ export async function recalculateVehicle(
   }
   const fromStart = positions.filter((p) => p.fixTime.getTime() >= startMs);
   const rules = RECALCULATED.filter((r) => derivations.includes(r));
-  const derived = derivePositions(rules, {}, fromStart, ctx);
+  // Over route against the route of the SPK running at each fix, not the route of today.
+  const routes = await loadRouteHistory(db, vehicle.vehicleId, startMs, untilMs);
+  const derived = deriveWithRoutes(rules, {}, fromStart, ctx, routes);
 
   const start = new Date(startMs).toISOString();
   const result = await db.transaction(async (tx) => {

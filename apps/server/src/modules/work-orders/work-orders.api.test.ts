@@ -400,6 +400,21 @@ describe('work orders (SPK)', () => {
       actualCircleMinutes: 90,
       outPoolAt: at(600).toISOString(),
     });
+
+    // The period worked out again once the SPK is done (the vehicle has no route now): the over route
+    // is found again against the route the SPK ran on.
+    const overroutes = () =>
+      rows<{ started_at: Date | string; route_id: number }>(sql`
+        SELECT started_at, (attributes->>'routeId')::int AS route_id FROM events
+        WHERE vehicle_id = ${vehicleId} AND kind = 'overroute' ORDER BY started_at`);
+    const before = await overroutes();
+    expect(before).toHaveLength(1);
+    await t.db.db.execute(sql`DELETE FROM events WHERE vehicle_id = ${vehicleId} AND kind = 'overroute'`);
+    await t.app.pipeline.recalculate(vehicleId, at(0));
+    const after = await overroutes();
+    expect(after.map((e) => [new Date(e.started_at).toISOString(), e.route_id])).toEqual([
+      [at(2400).toISOString(), before[0]!.route_id],
+    ]);
   });
 });
 
