@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/rows.js';
 import { startTestApp, type TestApp } from '../test/test-app.js';
-import { createDemoSimulator } from './demo.js';
+import { recordDemoChecks } from './demo-checks.js';
+import { createDemoSimulator, loadSimFleet } from './demo.js';
 
 let t: TestApp;
 
@@ -39,5 +40,40 @@ describe('the demo’s first start', () => {
     expect(found.length).toBeGreaterThan(0);
     for (const e of found) expect(e, `event ${String(e.event_id)}`).toMatchObject({ on_spk: true });
     for (const e of found) expect(Number(e.fixes), `event ${String(e.event_id)}`).toBeGreaterThan(1);
+  });
+
+  it('each morning every vehicle not in the workshop has its pre-trip check, once', async () => {
+    const HOUR = 3_600_000;
+    const dayStart = (daysAgo: number) =>
+      Math.floor((Date.now() + 7 * HOUR) / (24 * HOUR) - daysAgo) * 24 * HOUR - 7 * HOUR;
+    const ids = (await loadSimFleet(t.db.db)).map((v) => v.vehicleId);
+    const [inWorkshop] = ids as [number];
+    const unit = rowsOf(
+      await t.db.db.execute(sql`SELECT unit_id FROM vehicles WHERE vehicle_id = ${inWorkshop}`),
+    )[0]!;
+    // In the workshop from the evening before three days ago until the next noon.
+    await t.db.db.execute(sql`
+      INSERT INTO maintenance_orders (unit_id, vehicle_id, kind, opened_at, closed_at)
+      VALUES (${unit.unit_id}, ${inWorkshop}, 'breakdown', ${new Date(dayStart(3) - 4 * HOUR).toISOString()}::timestamptz,
+        ${new Date(dayStart(3) + 12 * HOUR).toISOString()}::timestamptz)`);
+
+    const made = await recordDemoChecks(t.db.db, ids, dayStart(3), dayStart(1));
+    expect(made).toBe(2 * ids.length - 1);
+    expect(await recordDemoChecks(t.db.db, ids, dayStart(3), dayStart(1))).toBe(0);
+    const checks = rowsOf(
+      await t.db.db.execute(sql`
+        SELECT vehicle_id, started_at, passed_at, defects FROM pretrip_checks
+        WHERE started_at >= ${new Date(dayStart(3)).toISOString()}::timestamptz
+          AND started_at < ${new Date(dayStart(1)).toISOString()}::timestamptz`),
+    );
+    expect(checks).toHaveLength(made);
+    expect(checks.filter((c) => c.vehicle_id === inWorkshop)).toHaveLength(1);
+    for (const c of checks) {
+      const started = new Date(c.started_at as string).getTime();
+      // From 05:00 local time, and passed a quarter of an hour later.
+      expect((started - dayStart(3)) % (24 * HOUR)).toBeGreaterThanOrEqual(5 * HOUR);
+      expect(new Date(c.passed_at as string).getTime() - started).toBe(15 * 60_000);
+      expect(c.defects).toEqual([]);
+    }
   });
 });

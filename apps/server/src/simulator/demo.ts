@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { vehicles } from '../db/schema/index.js';
 import type { Pipeline, TelemetryPipeline } from '../ingest/types.js';
+import { recordDemoChecks } from './demo-checks.js';
 import { createDemoWorkOrders } from './demo-work-orders.js';
 import { createProgressBar } from './progress.js';
 import { roadNodes } from './road-network.js';
@@ -124,6 +125,9 @@ export async function createDemoSimulator(deps: {
     );
   };
 
+  const fleetIds = fleet.map((v) => v.vehicleId);
+  /** The mornings' pre-trip checks from `from` to now that are not written yet (demo-checks.ts). */
+  const checks = (from: number) => recordDemoChecks(deps.db, fleetIds, from, Date.now());
   /** The history's SPKs matched and its over routes worked out (after `run`). */
   let historyDone: Promise<void> = Promise.resolve();
   const run = async () => {
@@ -143,11 +147,13 @@ export async function createDemoSimulator(deps: {
       );
       if (simulator.stopped) return;
       ids = await storeOrders(from.getTime());
+      await checks(from.getTime());
       history = from;
     } else {
       // A restart: jobs that ran while the server was down left no positions to match.
       await orders.cancelStale(new Date(Date.now() - STALE_MS));
       ids = await storeOrders(Date.now() - HOUR);
+      await checks(Date.now() - DAY);
     }
     if (simulator.stopped) return;
     simulator.start();
@@ -167,9 +173,10 @@ export async function createDemoSimulator(deps: {
       busy = true;
       orders
         .cancelStale(new Date(Date.now() - STALE_MS))
+        .then(() => checks(Date.now() - DAY))
         .then(() => storeOrders(ordersUntil))
         .then((made) => matchOrders(made, 'coming'))
-        .catch((err: unknown) => deps.logger.warn({ err }, 'demo simulator: making the coming SPKs failed'))
+        .catch((err: unknown) => deps.logger.warn({ err }, 'demo simulator: the checks or the coming SPKs failed'))
         .finally(() => (busy = false));
     }, SPK_EVERY_MS);
     timer.unref();
