@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { openAs, screenshot } from './fixtures';
 
@@ -166,6 +167,57 @@ test('S-054 Summary: the unit as the parent row and its fleets as children, with
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
   await screenshot(page, 'cc-summary-phone-id');
+});
+
+test('Traffic All filters by SPK kind and status, and exports every SPK they match, not only the page shown', async ({
+  page,
+}) => {
+  await openAs(page, 'admin', `/car-carrier/traffic?${week()}&size=10`);
+  const table = page.getByTestId('cc-traffic-table');
+  const rows = table.locator('tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  const exportRows = async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('cc-export').click(),
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0]!;
+    return sheet
+      .getSheetValues()
+      .slice(2)
+      .map((r) => (r as unknown[])[5] as string);
+  };
+
+  // Every SPK of the week: more than the page of ten shown.
+  const lastPage = Number(await page.locator('.ant-pagination-item').last().getAttribute('title'));
+  expect(lastPage).toBeGreaterThan(1);
+  const all = await exportRows();
+  expect(all.length).toBeGreaterThan((lastPage - 1) * 10);
+  expect(all.length).toBeLessThanOrEqual(lastPage * 10);
+  await expect(page.getByText(`Exported ${all.length} rows.`)).toBeVisible();
+
+  // Done only: the list asks the server for done SPKs, the URL keeps the choice, the export follows.
+  const asked = page.waitForRequest((r) => /\/api\/spk\?/.test(r.url()) && /[?&]status=done/.test(r.url()));
+  await page.getByTestId('filter-status').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('Done').click();
+  await asked;
+  await expect(page).toHaveURL(/[?&]status=done/);
+  await expect(rows.first()).toBeVisible();
+  const shown = await rows.count();
+  expect(shown).toBeLessThan(all.length);
+  const done = await exportRows();
+  expect(done).toHaveLength(shown);
+  for (const spk of done) expect(all).toContain(spk);
+
+  // By kind, with the unit's name of the kind.
+  const dt = page.waitForRequest((r) => /\/api\/spk\?/.test(r.url()) && /[?&]kind=dt/.test(r.url()));
+  await page.getByTestId('filter-kind').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('SPK DT').click();
+  await dt;
+  await expect(page).toHaveURL(/[?&]kind=dt/);
+  await expect(page).toHaveURL(/[?&]status=done/);
 });
 
 test('S-055 Traffic All lists every SPK with the Traffic columns, lead and circle time each with actual, standard, over and description', async ({

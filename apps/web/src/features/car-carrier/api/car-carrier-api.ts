@@ -4,6 +4,7 @@ import {
   ccSummary,
   ccUtility,
   ccVehicleDayList,
+  MAX_PAGE_SIZE,
   workOrderList,
   type CcDaily,
   type CcSummary,
@@ -76,3 +77,21 @@ export const useTrafficTrips = (unitId: number | undefined, query: Query | null)
   useQuery(
     options('traffic', unitId, query, () => api.getAuth('spk', { query: query!, schema: workOrderList })),
   );
+
+/** Every SPK the Traffic All filters match, a thousand at a time (the export). */
+export async function allTrafficTrips(query: Query) {
+  const first = await api.getAuth('spk', {
+    query: { ...query, Take: MAX_PAGE_SIZE, Skip: 0 },
+    schema: workOrderList,
+  });
+  const rows = [...first.results];
+  while (rows.length < first.count) {
+    const next = await api.getAuth('spk', {
+      query: { ...query, Take: MAX_PAGE_SIZE, Skip: rows.length },
+      schema: workOrderList,
+    });
+    if (next.results.length === 0) break;
+    rows.push(...next.results);
+  }
+  return rows;
+}

@@ -1,4 +1,11 @@
-import { dayBound, type WorkOrderRow } from '@pantau/contracts';
+import {
+  dayBound,
+  WORK_ORDER_KINDS,
+  WORK_ORDER_STATUSES,
+  type WorkOrderKind,
+  type WorkOrderRow,
+  type WorkOrderStatus,
+} from '@pantau/contracts';
 import { Alert, Card, DatePicker, Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -8,7 +15,9 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDateTime, unitTimeZoneName } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/error-message';
 import { getStoredRole } from '../../../lib/role-storage';
-import { useTrafficTrips } from '../api/car-carrier-api';
+import { FilterSelect } from '../../../components/management/filter-select';
+import { useWorkOrderKinds } from '../../work-orders/api/work-order-kinds';
+import { allTrafficTrips, useTrafficTrips } from '../api/car-carrier-api';
 import { usePageParams } from '../components/use-page-params';
 import { formatMinutes } from '../../../lib/duration';
 import { exportTable, type Cell } from '../model/export-sheet';
@@ -21,17 +30,21 @@ type Col = { key: string; title: string; value: (r: WorkOrderRow) => string };
 
 /**
  * Traffic All (/car-carrier/traffic): every SPK of both kinds with the spec's Traffic columns; run dates,
- * search, page and page size in the URL.
+ * kind, status, search, page and page size in the URL. The export holds every SPK the filters match.
  */
 export function CarCarrierTrafficPage() {
   const { t } = useTranslation('carCarrier');
   const { t: te } = useTranslation('errors');
+  const { t: tw } = useTranslation('workOrders');
   const unitId = getStoredRole()?.roleUnit;
   const { params, set, page, pageSize } = usePageParams();
   const from = params.get('from');
   const to = params.get('to');
   const range = isDay(from) && isDay(to) && from <= to ? { from, to } : null;
   const search = params.get('search') ?? '';
+  const kind = WORK_ORDER_KINDS.find((k) => k === params.get('kind'));
+  const status = WORK_ORDER_STATUSES.find((s) => s === params.get('status'));
+  const kinds = useWorkOrderKinds(unitId);
   const zone = unitTimeZoneName();
   const filters = {
     ...(range
@@ -41,6 +54,8 @@ export function CarCarrierTrafficPage() {
         }
       : {}),
     ...(search ? { search } : {}),
+    ...(kind ? { kind } : {}),
+    ...(status ? { status } : {}),
   };
   const trips = useTrafficTrips(unitId, { ...filters, Take: pageSize, Skip: (page - 1) * pageSize });
   const units = { h: t('traffic.h'), min: t('traffic.min') };
@@ -100,7 +115,8 @@ export function CarCarrierTrafficPage() {
     { key: 'circle', title: t('traffic.circleTime'), children: circle.map(toColumn) },
   ];
 
-  const sheet = useSheetExport(() => {
+  const sheet = useSheetExport(async () => {
+    const rows = await allTrafficTrips(filters);
     const all = [
       ...plain,
       ...lead.map((c) => ({ ...c, title: `${t('traffic.leadTime')} ${c.title}` })),
@@ -110,7 +126,7 @@ export function CarCarrierTrafficPage() {
       'traffic-all.xlsx',
       t('traffic.title'),
       all.map((c) => c.title),
-      (trips.data?.results ?? []).map((r): Cell[] => all.map((c) => c.value(r))),
+      rows.map((r): Cell[] => all.map((c) => c.value(r))),
     );
   });
 
@@ -137,6 +153,23 @@ export function CarCarrierTrafficPage() {
               }
             />
           </span>
+          <FilterSelect<WorkOrderKind>
+            name="kind"
+            value={kind}
+            all={t('filters.allKinds')}
+            options={WORK_ORDER_KINDS.map((k) => ({
+              value: k,
+              label: kinds.data?.results.find((l) => l.kind === k)?.label ?? k.toUpperCase(),
+            }))}
+            onChange={set}
+          />
+          <FilterSelect<WorkOrderStatus>
+            name="status"
+            value={status}
+            all={tw('filters.allStatuses')}
+            options={WORK_ORDER_STATUSES.map((s) => ({ value: s, label: tw(`status.${s}`) }))}
+            onChange={set}
+          />
           <Input.Search
             allowClear
             aria-label={t('filters.search')}
