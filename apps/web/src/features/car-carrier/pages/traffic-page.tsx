@@ -14,9 +14,9 @@ import { useSheetExport } from '../../../components/management/use-sheet-export'
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime, unitTimeZoneName } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/error-message';
+import { useWorkOrderKindLabel } from '../../../lib/api/current-work-orders';
 import { getStoredRole } from '../../../lib/role-storage';
 import { FilterSelect } from '../../../components/management/filter-select';
-import { useWorkOrderKinds } from '../../work-orders/api/work-order-kinds';
 import { allTrafficTrips, useTrafficTrips } from '../api/car-carrier-api';
 import { usePageParams } from '../components/use-page-params';
 import { formatMinutes } from '../../../lib/duration';
@@ -44,7 +44,7 @@ export function CarCarrierTrafficPage() {
   const search = params.get('search') ?? '';
   const kind = WORK_ORDER_KINDS.find((k) => k === params.get('kind'));
   const status = WORK_ORDER_STATUSES.find((s) => s === params.get('status'));
-  const kinds = useWorkOrderKinds(unitId);
+  const kindLabel = useWorkOrderKindLabel(unitId);
   const zone = unitTimeZoneName();
   const filters = {
     ...(range
@@ -157,10 +157,7 @@ export function CarCarrierTrafficPage() {
             name="kind"
             value={kind}
             all={t('filters.allKinds')}
-            options={WORK_ORDER_KINDS.map((k) => ({
-              value: k,
-              label: kinds.data?.results.find((l) => l.kind === k)?.label ?? k.toUpperCase(),
-            }))}
+            options={WORK_ORDER_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
             onChange={set}
           />
           <FilterSelect<WorkOrderStatus>
