@@ -15,6 +15,12 @@ export function parseNetwork(name) {
 
 /** When the last piece written to a socket arrives (performance.now() time). */
 const lastArrival = new WeakMap();
+/**
+ * Per socket, the write of its last piece: the next piece waits for it. A timer per piece is not enough:
+ * Node starts a timer from the event loop's cached clock, so a piece scheduled late in a long tick could
+ * fire before the one scheduled just before it, and the bytes of a response arrived out of order.
+ */
+const lastWrite = new WeakMap();
 
 /** One direction of the link: chunks leave in order, each after the ones before it went through. */
 function link(bps, delayMs) {
@@ -26,11 +32,12 @@ function link(bps, delayMs) {
       const piece = chunk.subarray(at, at + 16_384);
       const now = performance.now();
       freeAt = Math.max(now, freeAt) + (piece.length * 8 * 1000) / bps;
-      lastArrival.set(socket, freeAt + delayMs);
-      setTimeout(
-        () => socket.destroyed || socket.writableEnded || socket.write(piece),
-        freeAt + delayMs - now,
-      );
+      const due = freeAt + delayMs;
+      lastArrival.set(socket, due);
+      const written = (lastWrite.get(socket) ?? Promise.resolve())
+        .then(() => new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now()))))
+        .then(() => socket.destroyed || socket.writableEnded || socket.write(piece));
+      lastWrite.set(socket, written);
     }
   };
 }
