@@ -23,7 +23,7 @@
 // `--network 20mbit-40ms,5mbit-100ms` runs every size also through bench/throttle-proxy.mjs (a shared link
 // of that bandwidth each way and round trip), beside the unthrottled run.
 //   npm run build && node bench/map-bench.mjs [--sizes 1000,5000,10000] [--seconds 10] [--share 1]
-//     [--runs 1] [--dist apps/web/dist] [--profile out.cpuprofile] [--trace out.json]
+//     [--runs 1] [--dist apps/web/dist] [--page /map] [--profile out.cpuprofile] [--trace out.json]
 //     [--load-trace out.json] [--load-profile out.cpuprofile] [--warm] [--plain]
 //     [--network 20mbit-40ms,5mbit-100ms] [--no-unthrottled] [--geofences 0,2000] [--pan] [--pan-profile out.cpuprofile]
 /* global window, document, MutationObserver -- page.evaluate and init scripts run in the browser */
@@ -71,6 +71,8 @@ const PAN_PROFILE = arg('pan-profile', '');
  * app's files come from the HTTP cache and V8's code cache), as an operator reopening the dashboard.
  */
 const WARM = process.argv.includes('--warm');
+/** `--page /`: the page measured (default the map; the dashboard `/` has the same live map). */
+const PAGE = arg('page', '/map');
 /** Share of the vehicles that move each second (1 = all, as the issue's target). */
 const SHARE = Number(arg('share', '1'));
 /** `--plain`: nothing compressed (files, API answers, live socket), as the server was before. */
@@ -412,7 +414,7 @@ async function run(n, geofenceCount, profiling, network) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   if (WARM) {
-    await page.goto(`${base}/map`);
+    await page.goto(`${base}${PAGE}`);
     await page.waitForFunction(() => window.__bench.drawnAt !== null, null, { timeout: 60_000 });
     await page.goto('about:blank');
     await page.waitForTimeout(500);
@@ -432,7 +434,7 @@ async function run(n, geofenceCount, profiling, network) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  await page.goto(`${base}/map`);
+  await page.goto(`${base}${PAGE}`);
   const drawnInTime = await page
     .waitForFunction(() => window.__bench.drawnAt !== null, null, { timeout: 60_000 })
     .then(

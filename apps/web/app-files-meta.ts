@@ -20,9 +20,12 @@ export function appFilesMeta(): Plugin {
       order: 'post',
       handler() {
         const html = readFileSync(resolve(outDir, 'index.html'), 'utf8');
+        // A meta's content may list several files (the dashboard's, pageFilesMeta in preload-app.ts).
         const files = [
           ...new Set(
-            [...html.matchAll(/(?:src|href|content)="(\/assets\/[^"]+\.(?:m?js|css))"/g)].map((m) => m[1]!),
+            [...html.matchAll(/(?:src|href|content)="(\/assets\/[^"]+)"/g)]
+              .flatMap((m) => m[1]!.split(' '))
+              .filter((f) => /^\/assets\/\S+\.(?:m?js|css)$/.test(f)),
           ),
         ];
         return [

@@ -1,3 +1,4 @@
+import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
 
 /**
@@ -16,29 +17,16 @@ export function preloadApp(entry = 'src/app/app-root.tsx'): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const bundle = ctx.bundle ?? {};
-        const root = Object.values(bundle).find(
-          (c) => c.type === 'chunk' && c.facadeModuleId?.replaceAll('\\', '/').endsWith(entry),
-        );
-        if (!root || root.type !== 'chunk') return [];
-        const files = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (name: string) => {
-          const chunk = bundle[name];
-          if (!chunk || chunk.type !== 'chunk' || files.has(name)) return;
-          files.add(name);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-          chunk.imports.forEach(visit);
-        };
-        visit(root.fileName);
+        const closure = closureOf(ctx.bundle ?? {}, entry);
+        if (!closure) return [];
         const fresh = (file: string) => !html.includes(`/${file}"`);
         return [
-          ...[...files].filter(fresh).map((file) => ({
+          ...[...closure.files].filter(fresh).map((file) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${file}` },
             injectTo: 'head' as const,
           })),
-          ...[...styles].filter(fresh).map((file) => ({
+          ...[...closure.styles].filter(fresh).map((file) => ({
             tag: 'link',
             attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
             injectTo: 'head' as const,
@@ -47,4 +35,55 @@ export function preloadApp(entry = 'src/app/app-root.tsx'): Plugin {
       },
     },
   };
+}
+
+/**
+ * `<meta name="pantau-page-files" data-paths="…" content="…">` in index.html (production build): the
+ * chunks and styles of a lazily loaded page beyond those of the app (`preloadApp`), for the visits that
+ * open on one of `paths`. public/prefetch-snapshot.js preloads them at once on such a visit, so the page
+ * need not be part of every other page's first load to render without a wait.
+ */
+export function pageFilesMeta(entry: string, paths: readonly string[], app = 'src/app/app-root.tsx'): Plugin {
+  return {
+    name: 'pantau-page-files-meta',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const page = closureOf(bundle, entry);
+        if (!page) return [];
+        const shared = closureOf(bundle, app);
+        const own = (set: Set<string>, of?: Set<string>) =>
+          [...set].filter((f) => !of?.has(f) && !html.includes(`/${f}"`)).map((f) => `/${f}`);
+        const files = [...own(page.files, shared?.files), ...own(page.styles, shared?.styles)];
+        return [
+          {
+            tag: 'meta',
+            attrs: { name: 'pantau-page-files', 'data-paths': paths.join(' '), content: files.join(' ') },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
+/** The chunk of `entry` with every chunk it imports statically, and their styles. */
+function closureOf(bundle: OutputBundle, entry: string): { files: Set<string>; styles: Set<string> } | null {
+  const root = Object.values(bundle).find(
+    (c) => c.type === 'chunk' && c.facadeModuleId?.replaceAll('\\', '/').endsWith(entry),
+  );
+  if (!root || root.type !== 'chunk') return null;
+  const files = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = bundle[name];
+    if (!chunk || chunk.type !== 'chunk' || files.has(name)) return;
+    files.add(name);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+    chunk.imports.forEach(visit);
+  };
+  visit(root.fileName);
+  return { files, styles };
 }

@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 import { firstLoadModules } from './first-load-chunks';
 import { mapWorkerMeta } from './map-worker-meta';
 import { precompress } from './precompress';
-import { preloadApp } from './preload-app';
+import { pageFilesMeta, preloadApp } from './preload-app';
 
 const firstLoad = firstLoadModules(
   ['src/app/main.tsx', 'src/app/app-root.tsx'].map((f) => fileURLToPath(new URL(f, import.meta.url))),
@@ -18,7 +18,14 @@ const ofFirstLoad: (name: string) => CodeSplittingNameFunction = (name) => (id, 
 // In dev Vite serves the SPA and proxies /api (REST and the live WebSocket) to the server on :3000.
 // The production build goes to dist/, which the server serves.
 export default defineConfig({
-  plugins: [react(), antdStaticStyles(), mapWorkerMeta(), preloadApp(), precompress()],
+  plugins: [
+    react(),
+    antdStaticStyles(),
+    mapWorkerMeta(),
+    preloadApp(),
+    pageFilesMeta('src/features/dashboard/pages/dashboard-page.tsx', ['/', '/_app']),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -22,6 +22,24 @@
   }).catch(function () {
     return null;
   });
+  // A page in its own chunk that this visit opens on (the dashboard): its chunks and styles now, at low
+  // priority as the app's own, instead of once the app's code has run.
+  var page = document.querySelector('meta[name="pantau-page-files"]');
+  if (page && (page.getAttribute('data-paths') || '').split(' ').indexOf(path) >= 0)
+    (page.getAttribute('content') || '').split(' ').forEach(function (href) {
+      if (!href) return;
+      var link = document.createElement('link');
+      if (/\.css$/.test(href)) {
+        link.rel = 'preload';
+        link.as = 'style';
+      } else {
+        link.rel = 'modulepreload';
+        link.setAttribute('fetchpriority', 'low');
+      }
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
   var worker = document.querySelector('meta[name="pantau-map-worker"]');
   if (worker && ['/', '/_app', '/map'].indexOf(path) >= 0)
     fetch(worker.getAttribute('content')).catch(function () {});

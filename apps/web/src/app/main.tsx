@@ -13,6 +13,16 @@ const boot = bootFleetPage(queryClient);
 
 // The app itself (React, antd, the router and the pages) is evaluated only now: on /map its ~0.1–0.2 s
 // of module evaluation comes after the map's vehicles went to the worker, not before.
+// On the dashboard (its own chunk, preloaded from the start by public/prefetch-snapshot.js) its module
+// comes with the app's, so that its first render is the dashboard's, not a lazy route's wait.
+const onDashboard = location.pathname === '/' || location.pathname === '/_app';
 void boot.ready
-  .then(() => import('./app-root'))
-  .then(({ renderApp }) => renderApp(queryClient, { transition: boot.transition() }));
+  .then(() =>
+    Promise.all([
+      import('./app-root'),
+      onDashboard ? import('../features/dashboard/pages/dashboard-page') : null,
+    ]),
+  )
+  .then(([{ renderApp }, dashboard]) =>
+    renderApp(queryClient, { transition: boot.transition(), dashboard: dashboard?.DashboardPage }),
+  );

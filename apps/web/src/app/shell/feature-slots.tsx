@@ -1,6 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { AuditDrawerProvider } from '../../components/audit/audit-drawer';
-import { ShareLinkDialogProvider } from '../../components/share/share-link-dialog';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { AuditDrawerProvider, type AuditDrawerProps } from '../../components/audit/audit-drawer';
+import { ShareLinkDialogProvider, type ShareLinkDialogProps } from '../../components/share/share-link-dialog';
 import {
   VehicleRecordsProvider,
   type VehicleRecordsProps,
@@ -9,8 +9,37 @@ import {
   VehicleRouteProvider,
   type VehicleRouteProps,
 } from '../../components/vehicle-route/vehicle-route-slot';
-import { AuditDrawer } from '../../features/audit/components/audit-drawer';
-import { ShareLinkDialog } from '../../features/share/components/share-link-dialog';
+
+/** True once `open` has been true: a dialog's code loads when first opened, and it stays to animate closed. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
+// The audit history and the share dialog (a paged list, a form) load when first opened.
+const AuditDrawerOfFeature = lazy(() =>
+  import('../../features/audit/components/audit-drawer').then((m) => ({ default: m.AuditDrawer })),
+);
+function AuditDrawer(props: AuditDrawerProps) {
+  if (!useOpenedOnce(props.open)) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuditDrawerOfFeature {...props} />
+    </Suspense>
+  );
+}
+const ShareLinkDialogOfFeature = lazy(() =>
+  import('../../features/share/components/share-link-dialog').then((m) => ({ default: m.ShareLinkDialog })),
+);
+function ShareLinkDialog(props: ShareLinkDialogProps) {
+  if (!useOpenedOnce(props.open)) return null;
+  return (
+    <Suspense fallback={null}>
+      <ShareLinkDialogOfFeature {...props} />
+    </Suspense>
+  );
+}
 
 // A vehicle's route comes with the first vehicle opened: /map's first load does not carry it.
 const VehicleRouteOfFeature = lazy(() =>
