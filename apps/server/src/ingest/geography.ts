@@ -193,7 +193,8 @@ async function loadGeofences(db: Db, unitId?: number): Promise<GeofenceRecord[]>
 }
 
 /** The columns of `routes` a `RouteRecord` is read from (`routeRecordOf`). */
-export const ROUTE_COLUMNS = sql.raw(`route_id, unit_id, code, name, path, corridor_width_m, origin_geofence_id,
+export const ROUTE_COLUMNS =
+  sql.raw(`route_id, unit_id, code, name, path, corridor_width_m, origin_geofence_id,
   destination_geofence_id`);
 
 export const routeRecordOf = (r: Record<string, unknown>): RouteRecord => ({

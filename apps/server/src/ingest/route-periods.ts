@@ -84,7 +84,7 @@ export function deriveWithRoutes(
 ): Derived {
   let current = state;
   const found: Derived['found'] = [];
-  for (let i = 0; i < positions.length; ) {
+  for (let i = 0; i < positions.length;) {
     const route = routeAt(history, positions[i]!.fixTime.getTime());
     let j = i + 1;
     while (j < positions.length && routeAt(history, positions[j]!.fixTime.getTime()) === route) j++;

@@ -176,7 +176,9 @@ export async function createDemoSimulator(deps: {
         .then(() => checks(Date.now() - DAY))
         .then(() => storeOrders(ordersUntil))
         .then((made) => matchOrders(made, 'coming'))
-        .catch((err: unknown) => deps.logger.warn({ err }, 'demo simulator: the checks or the coming SPKs failed'))
+        .catch((err: unknown) =>
+          deps.logger.warn({ err }, 'demo simulator: the checks or the coming SPKs failed'),
+        )
         .finally(() => (busy = false));
     }, SPK_EVERY_MS);
     timer.unref();
