@@ -26,7 +26,7 @@ test.describe('notifications', () => {
     const first = dropdown.getByTestId('notification-item').first();
     await expect(first).toBeVisible();
     // The second line: speed and limit, minutes stopped or the alarm, then the place.
-    await expect(first.getByTestId('notification-detail')).toHaveText(/(km\/h|min|Alarm|GPS|route)/);
+    await expect(first.getByTestId('notification-detail')).toHaveText(/(km\/h|min|Alarm|GPS|route|geofence)/);
     await expect(first).toHaveAttribute('href', /^\/map\?vehicle=\d+$/);
     const href = (await first.getAttribute('href'))!;
     await first.click();
@@ -35,7 +35,7 @@ test.describe('notifications', () => {
 
     await page.goto('/notifications');
     const row = page.locator('.ant-table-row').first();
-    await expect(row.getByTestId('notification-detail')).toHaveText(/(km\/h|min|Alarm|GPS|route)/);
+    await expect(row.getByTestId('notification-detail')).toHaveText(/(km\/h|min|Alarm|GPS|route|geofence)/);
     await row.getByTestId('notification-vehicle-link').click();
     await expect(page).toHaveURL(/\/map\?vehicle=\d+$/);
   });

@@ -1,5 +1,5 @@
 import { ACTIVE_WORK_ORDER_STATUSES } from '@pantau/contracts';
-import { and, eq, inArray, isNotNull, isNull, like, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { geofences, routes, vehicles, workOrders } from '../db/schema/index.js';
 import { demoGeofenceCodeAt } from '../db/seed/geography.js';
@@ -169,17 +169,6 @@ export function createDemoWorkOrders(deps: {
         ids.push(...made.map((r) => r.id));
       }
       return ids;
-    },
-
-    /** The vehicles of these SPKs that drive a route (over route applies to them). */
-    async routedVehicles(ids: number[]): Promise<number[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .selectDistinct({ vehicleId: workOrders.vehicleId })
-        .from(workOrders)
-        .where(and(inArray(workOrders.workOrderId, ids), isNotNull(workOrders.routeId)))
-        .orderBy(workOrders.vehicleId);
-      return rows.map((r) => r.vehicleId);
     },
 
     /** Works the SPKs out (the matcher tells each unit once when statuses changed). */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { vehicles } from '../db/schema/index.js';
-import type { Pipeline, TelemetryPipeline } from '../ingest/types.js';
+import type { Pipeline } from '../ingest/types.js';
 import { recordDemoChecks } from './demo-checks.js';
 import { createDemoWorkOrders } from './demo-work-orders.js';
 import { createProgressBar } from './progress.js';
@@ -73,13 +73,13 @@ async function hasPositions(db: Db): Promise<boolean> {
  */
 export async function createDemoSimulator(deps: {
   db: Db;
-  pipeline: Pipeline & Pick<TelemetryPipeline, 'recalculate'>;
+  pipeline: Pipeline;
   logger: FastifyBaseLogger;
   backfillDays: number;
   /** Works SPKs out from the stored visits (the work-orders matcher's `matchMany`). */
   matchWorkOrders: (workOrderIds: readonly number[]) => Promise<unknown>;
   out?: { isTTY?: boolean; write(text: string): unknown };
-}): Promise<{ simulator: Simulator; run(): Promise<void>; historyDone(): Promise<void> }> {
+}): Promise<{ simulator: Simulator; run(): Promise<void> }> {
   const fleet = await loadSimFleet(deps.db);
   const simulator = createSimulator({
     pipeline: deps.pipeline,
@@ -108,31 +108,11 @@ export async function createDemoSimulator(deps: {
       deps.logger.warn({ err }, `demo simulator: matching SPKs ${what} failed`);
     }
   };
-  /**
-   * The history was written before its SPKs existed, so no route applied to it: once the SPKs are
-   * matched (their periods known), each routed vehicle's history is worked out again, which finds its
-   * over routes and moves its SPKs on (one vehicle at a time, in the background).
-   */
-  const overRouteOfHistory = async (ids: number[], from: Date) => {
-    const started = Date.now();
-    const routed = await orders.routedVehicles(ids);
-    for (const vehicleId of routed) {
-      if (simulator.stopped) return;
-      await deps.pipeline.recalculate(vehicleId, from, undefined, { background: true });
-    }
-    deps.logger.info(
-      `demo simulator: over route worked out for ${routed.length} vehicles' history in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
-  };
-
   const fleetIds = fleet.map((v) => v.vehicleId);
   /** The mornings' pre-trip checks from `from` to now that are not written yet (demo-checks.ts). */
   const checks = (from: number) => recordDemoChecks(deps.db, fleetIds, from, Date.now());
-  /** The history's SPKs matched and its over routes worked out (after `run`). */
-  let historyDone: Promise<void> = Promise.resolve();
   const run = async () => {
     let ids: number[];
-    let history: Date | null = null;
     if (deps.backfillDays > 0 && !(await hasPositions(deps.db))) {
       const to = new Date();
       const from = new Date(to.getTime() - deps.backfillDays * DAY);
@@ -148,7 +128,6 @@ export async function createDemoSimulator(deps: {
       if (simulator.stopped) return;
       ids = await storeOrders(from.getTime());
       await checks(from.getTime());
-      history = from;
     } else {
       // A restart: jobs that ran while the server was down left no positions to match.
       await orders.cancelStale(new Date(Date.now() - STALE_MS));
@@ -158,14 +137,7 @@ export async function createDemoSimulator(deps: {
     if (simulator.stopped) return;
     simulator.start();
     // The history's SPKs are worked out while the fleet reports live (the matcher runs one at a time).
-    const historyFrom = history;
-    historyDone = matchOrders(ids, 'of the history').then(() =>
-      historyFrom
-        ? overRouteOfHistory(ids, historyFrom).catch((err: unknown) =>
-            deps.logger.warn({ err }, 'demo simulator: working out the history’s over route failed'),
-          )
-        : undefined,
-    );
+    void matchOrders(ids, 'of the history');
     let busy = false;
     const timer = setInterval(() => {
       if (simulator.stopped) return clearInterval(timer);
@@ -184,5 +156,5 @@ export async function createDemoSimulator(deps: {
     timer.unref();
     deps.logger.info(`demo simulator: ${fleet.length} vehicles reporting live`);
   };
-  return { simulator, run, historyDone: () => historyDone };
+  return { simulator, run };
 }

@@ -25,6 +25,12 @@ describe('notification text', () => {
     expect(notificationDetail({ ...sos, kind: 'gps_lost', alarm: null, minutes: 20 }, 'en')).toBe(
       'GPS lost for 20 min',
     );
+    const crossing = testNotification(4, {
+      kind: 'geofence_enter',
+      place: { kind: 'at', name: 'Dealer Bandung', distanceKm: null, km: null },
+    });
+    expect(notificationDetail(crossing, 'en')).toBe('entered the geofence · at Dealer Bandung');
+    expect(notificationDetail({ ...crossing, kind: 'geofence_exit' }, 'id')).toMatch(/^keluar geofence · /);
   });
 
   it('opens the vehicle on the map', () => {

@@ -17,6 +17,10 @@ export function notificationWhat(n: Notification, language = i18n.resolvedLangua
       return t(n.ongoing ? 'detail.overstopOngoing' : 'detail.overstop', { minutes: n.minutes });
     case 'overroute':
       return t('detail.overroute');
+    case 'geofence_enter':
+      return t('detail.geofenceEnter');
+    case 'geofence_exit':
+      return t('detail.geofenceExit');
     case 'gps_lost':
       return n.minutes === null || n.ongoing
         ? t('detail.gpsLost')
