@@ -264,56 +264,46 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     return result.stored > 0;
   }
 
-  /** Vehicles whose history is being worked out again, and whether the server itself asked (the demo). */
-  const recalculating = new Map<number, { background: boolean; done: Promise<unknown> }>();
+  /** Vehicles whose history is being worked out again. */
+  const recalculating = new Set<number>();
 
   async function recalculate(
     vehicleId: number,
     from: Date,
     onProgress?: (fraction: number) => void,
-    options: { background?: boolean } = {},
   ): Promise<Recalculated | null> {
     await start();
     const vehicle = vehicles.get(vehicleId);
     if (!vehicle) return null;
-    const running = recalculating.get(vehicleId);
-    if (running) {
-      // The server's own work neither waits nor stands in a user's way: a user's waits for it.
-      if (options.background) return null;
-      if (!running.background)
-        throw new ConflictError('This vehicle is being recalculated already; wait for it to finish');
-      await running.done.catch(() => undefined);
-      if (recalculating.has(vehicleId))
-        throw new ConflictError('This vehicle is being recalculated already; wait for it to finish');
-    }
-    const done = scheduler.withVehicle(vehicleId, async () => {
-      const state = states.get(vehicleId);
-      if (!state) return null;
-      const worked = await recalculateVehicle(
-        db,
-        vehicle,
-        state,
-        from.getTime(),
-        vehicles.contextOf(vehicle),
-        deps.rules,
-        onProgress,
-      );
-      const next = { ...state, ruleState: worked.ruleState };
-      if (shared) {
-        const written = await commitTick(db, new Map([[vehicleId, next]]), [], clock(), true, versions);
-        apply({ ...written, quiet: new Set([vehicleId]) }, clock());
-      } else {
-        states.set(vehicleId, next);
-        stateWriter.note(vehicleId, next);
-      }
-      tell((o) => o.recalculated?.(vehicleId, from));
-      return worked;
-    });
-    recalculating.set(vehicleId, { background: options.background === true, done });
+    if (recalculating.has(vehicleId))
+      throw new ConflictError('This vehicle is being recalculated already; wait for it to finish');
+    recalculating.add(vehicleId);
     try {
-      return await done;
+      return await scheduler.withVehicle(vehicleId, async () => {
+        const state = states.get(vehicleId);
+        if (!state) return null;
+        const done = await recalculateVehicle(
+          db,
+          vehicle,
+          state,
+          from.getTime(),
+          vehicles.contextOf(vehicle),
+          deps.rules,
+          onProgress,
+        );
+        const next = { ...state, ruleState: done.ruleState };
+        if (shared) {
+          const written = await commitTick(db, new Map([[vehicleId, next]]), [], clock(), true, versions);
+          apply({ ...written, quiet: new Set([vehicleId]) }, clock());
+        } else {
+          states.set(vehicleId, next);
+          stateWriter.note(vehicleId, next);
+        }
+        tell((o) => o.recalculated?.(vehicleId, from));
+        return done;
+      });
     } finally {
-      if (recalculating.get(vehicleId)?.done === done) recalculating.delete(vehicleId);
+      recalculating.delete(vehicleId);
     }
   }
 

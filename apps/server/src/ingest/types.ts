@@ -88,13 +88,11 @@ export interface TelemetryPipeline extends Pipeline {
   /**
    * Works a vehicle's trips, stops, days, visits and violations out again from its stored positions,
    * from `from` to its latest fix, while its new positions wait (ingest/recalculate.ts). Null for a
-   * vehicle unknown or without positions; a ConflictError while a user's for the vehicle runs (one the
-   * server started in the `background` is waited for; a background one skips a vehicle under way).
+   * vehicle unknown or without positions; a ConflictError while one for the vehicle runs.
    */
   recalculate(
     vehicleId: number,
     from: Date,
     onProgress?: (fraction: number) => void,
-    options?: { background?: boolean },
   ): Promise<Recalculated | null>;
 }

@@ -262,21 +262,6 @@ describe('POST /api/logs/recalculate', () => {
     expect(await snapshot(vehicleId)).toEqual(before);
   });
 
-  it('an Administrator’s recalculation waits for one the server runs in the background, which steps aside', async () => {
-    const vehicleId = fleet[1]!.vehicleId;
-    const before = await snapshot(vehicleId);
-    const from = at(7, 0);
-    const background = t.app.pipeline.recalculate(vehicleId, from, undefined, { background: true });
-    const job = await recalculate(vehicleId);
-    expect(job.state).toBe('done');
-    expect(await background).not.toBeNull();
-    // While a user's runs, the server's own skips the vehicle.
-    const users = t.app.pipeline.recalculate(vehicleId, from);
-    expect(await t.app.pipeline.recalculate(vehicleId, from, undefined, { background: true })).toBeNull();
-    expect(await users).not.toBeNull();
-    expect(await snapshot(vehicleId)).toEqual(before);
-  });
-
   it('is for Administrators only, one at a time per vehicle, in the unit', async () => {
     const body = {
       kendaraanId: fleet[2]!.vehicleId,
