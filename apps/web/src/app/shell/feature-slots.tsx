@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { AuditDrawerProvider, type AuditDrawerProps } from '../../components/audit/audit-drawer';
 import { ShareLinkDialogProvider, type ShareLinkDialogProps } from '../../components/share/share-link-dialog';
 import {
@@ -17,55 +17,43 @@ function useOpenedOnce(open: boolean): boolean {
   return opened || open;
 }
 
+/**
+ * A slot filled by a feature's component loaded on first render, or (`untilOpened`, for a dialog with an
+ * `open` prop) on first opening.
+ */
+function lazySlot<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  untilOpened = false,
+): ComponentType<P> {
+  const Feature = lazy(() => load().then((component) => ({ default: component })));
+  return function Slot(props: P) {
+    const opened = useOpenedOnce((props as { open?: boolean }).open === true);
+    if (untilOpened && !opened) return null;
+    return (
+      <Suspense fallback={null}>
+        <Feature {...props} />
+      </Suspense>
+    );
+  };
+}
+
 // The audit history and the share dialog (a paged list, a form) load when first opened.
-const AuditDrawerOfFeature = lazy(() =>
-  import('../../features/audit/components/audit-drawer').then((m) => ({ default: m.AuditDrawer })),
+const AuditDrawer = lazySlot<AuditDrawerProps>(
+  () => import('../../features/audit/components/audit-drawer').then((m) => m.AuditDrawer),
+  true,
 );
-function AuditDrawer(props: AuditDrawerProps) {
-  if (!useOpenedOnce(props.open)) return null;
-  return (
-    <Suspense fallback={null}>
-      <AuditDrawerOfFeature {...props} />
-    </Suspense>
-  );
-}
-const ShareLinkDialogOfFeature = lazy(() =>
-  import('../../features/share/components/share-link-dialog').then((m) => ({ default: m.ShareLinkDialog })),
+const ShareLinkDialog = lazySlot<ShareLinkDialogProps>(
+  () => import('../../features/share/components/share-link-dialog').then((m) => m.ShareLinkDialog),
+  true,
 );
-function ShareLinkDialog(props: ShareLinkDialogProps) {
-  if (!useOpenedOnce(props.open)) return null;
-  return (
-    <Suspense fallback={null}>
-      <ShareLinkDialogOfFeature {...props} />
-    </Suspense>
-  );
-}
-
 // A vehicle's route comes with the first vehicle opened: /map's first load does not carry it.
-const VehicleRouteOfFeature = lazy(() =>
-  import('../../features/geofences/components/vehicle-route').then((m) => ({ default: m.VehicleRoute })),
+const VehicleRoute = lazySlot<VehicleRouteProps>(() =>
+  import('../../features/geofences/components/vehicle-route').then((m) => m.VehicleRoute),
 );
-function VehicleRoute(props: VehicleRouteProps) {
-  return (
-    <Suspense fallback={null}>
-      <VehicleRouteOfFeature {...props} />
-    </Suspense>
-  );
-}
-
 // A vehicle's maintenance, incidents and checks load when first shown.
-const VehicleRecordsOfFeature = lazy(() =>
-  import('../../features/vehicle-health/components/vehicle-records').then((m) => ({
-    default: m.VehicleRecords,
-  })),
+const VehicleRecords = lazySlot<VehicleRecordsProps>(() =>
+  import('../../features/vehicle-health/components/vehicle-records').then((m) => m.VehicleRecords),
 );
-function VehicleRecords(props: VehicleRecordsProps) {
-  return (
-    <Suspense fallback={null}>
-      <VehicleRecordsOfFeature {...props} />
-    </Suspense>
-  );
-}
 
 /** Fills the slots pages leave for other features: the audit history, the share dialog, a vehicle's route and records. */
 export function FeatureSlots({ children }: { children: ReactNode }) {
