@@ -96,13 +96,28 @@ const overOf = (actual: number | null, standard: number | null) =>
  * - enter_pool: the first entry into a pool or base after unloading (a kosongan run: into its
  *   destination, else any pool or base, after out_pool).
  * Visits shorter than `minVisitMinutes` (a drive past the fence) do not count, except the one the
- * vehicle is in now.
+ * vehicle is in now. A trip may start before the run date (up to `earlyStartHours`), but one already
+ * back in a pool before the run date is not this SPK's.
  * A correction replaces a milestone's time and anchors the search of the ones after it.
  */
 export function matchWorkOrder(input: MatchInput): MatchResult {
   const minVisitMs = WORK_ORDER_DEFAULTS.minVisitMinutes * 60_000;
-  const visits = input.visits.filter((v) => v.exitMs === null || v.exitMs - v.enterMs >= minVisitMs);
   const isPool = (v: VisitFact) => input.poolIds.has(v.geofenceId);
+  const long = input.visits.filter((v) => v.exitMs === null || v.exitMs - v.enterMs >= minVisitMs);
+  // A trip over (back into a pool or base) before the run date was an earlier job, not this SPK: the
+  // search starts at the vehicle's last entry into a pool before the run date, or at an earlier
+  // out_pool an Administrator set. A kosongan run that reached its destination early did run, though.
+  let since = -Infinity;
+  for (const v of long)
+    if (
+      isPool(v) &&
+      v.enterMs <= input.runMs &&
+      !(input.kosongan && v.geofenceId === input.destinationId)
+    )
+      since = Math.max(since, v.enterMs);
+  const correctedStart = input.corrections.out_pool;
+  if (typeof correctedStart === 'number') since = Math.min(since, correctedStart);
+  const visits = long.filter((v) => v.exitMs === null || v.exitMs >= since);
   const at = (v: VisitFact) => v.enterMs;
 
   const detected: Record<MilestoneKind, { atMs: number | null; geofenceId: number | null }> = {

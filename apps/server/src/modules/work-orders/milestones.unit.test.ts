@@ -245,6 +245,43 @@ describe('SPK milestones from geofence visits', () => {
     ).toBe('on_progress');
   });
 
+  it('a trip already back in the pool before the run date is an earlier job: the SPK waits for its own', () => {
+    const earlier = [
+      visit(POOL, t('18:00', 19), t('21:00', 19)),
+      visit(ORIGIN, t('22:00', 19), t('23:00', 19)),
+      visit(DEST, t('02:00'), t('03:00')),
+    ];
+    const before = matchWorkOrder(
+      base({ visits: [...earlier, visit(POOL, t('04:30'), null)], nowMs: t('06:05') }),
+    );
+    expect(before.status).toBe('waiting');
+    expect(Object.values(times(before)).every((x) => x === null)).toBe(true);
+
+    const after = matchWorkOrder(
+      base({ visits: [...earlier, visit(POOL, t('04:30'), t('06:10')), ...fullDay.slice(1)] }),
+    );
+    expect(times(after).out_pool).toBe(iso(t('06:10')));
+    expect(times(after).arrive_loading).toBe(iso(t('07:00')));
+    expect(after.status).toBe('done');
+  });
+
+  it('a trip that starts hours before its run date is still its own', () => {
+    const r = matchWorkOrder(
+      base({
+        runMs: t('09:00'),
+        visits: [
+          visit(POOL, t('18:00', 19), t('03:00')),
+          visit(ORIGIN, t('04:00'), t('05:00')),
+          visit(DEST, t('08:00'), t('09:30')),
+          visit(POOL, t('13:00'), null),
+        ],
+      }),
+    );
+    expect(times(r).out_pool).toBe(iso(t('03:00')));
+    expect(times(r).enter_pool).toBe(iso(t('13:00')));
+    expect(r.status).toBe('done');
+  });
+
   it('a cancelled SPK stays cancelled', () => {
     expect(matchWorkOrder(base({ visits: fullDay, cancelled: true })).status).toBe('cancelled');
   });
