@@ -109,11 +109,7 @@ export function matchWorkOrder(input: MatchInput): MatchResult {
   // out_pool an Administrator set. A kosongan run that reached its destination early did run, though.
   let since = -Infinity;
   for (const v of long)
-    if (
-      isPool(v) &&
-      v.enterMs <= input.runMs &&
-      !(input.kosongan && v.geofenceId === input.destinationId)
-    )
+    if (isPool(v) && v.enterMs <= input.runMs && !(input.kosongan && v.geofenceId === input.destinationId))
       since = Math.max(since, v.enterMs);
   const correctedStart = input.corrections.out_pool;
   if (typeof correctedStart === 'number') since = Math.min(since, correctedStart);
