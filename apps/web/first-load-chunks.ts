@@ -3,11 +3,11 @@ import type { CodeSplittingNameFunction } from 'rolldown';
 type Context = Parameters<CodeSplittingNameFunction>[1];
 
 /**
- * The modules a signed-in first load runs: main.tsx's static imports and those of the app it imports
- * (app-root.tsx), each with theirs. Chunk groups take only these, so that a module only a lazily loaded
- * page uses (a date picker, a table, a CSV parser) stays in that page's chunks instead of the first load.
+ * The modules `roots` run: their static imports, each with theirs. For the signed-in first load
+ * (main.tsx and the app it imports, app-root.tsx), chunk groups take only these, so that a module only a
+ * lazily loaded page uses (a date picker, a table, a CSV parser) stays in that page's chunks instead.
  */
-export function firstLoadModules(roots: string[]) {
+export function reachableFrom(roots: string[]) {
   let found: Set<string> | undefined;
   return (id: string, ctx: Context): boolean => {
     if (!found) {

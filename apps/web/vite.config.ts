@@ -3,14 +3,15 @@ import type { CodeSplittingNameFunction } from 'rolldown';
 import { fileURLToPath } from 'node:url';
 import { antdStaticStyles } from './antd-static-styles';
 import { defineConfig } from 'vite';
-import { firstLoadModules } from './first-load-chunks';
-import { mapWorkerMeta } from './map-worker-meta';
+import { reachableFrom } from './first-load-chunks';
+import { mapWorker, mapWorkerEntry } from './map-worker';
 import { precompress } from './precompress';
 import { pageFilesMeta, preloadApp } from './preload-app';
 
-const firstLoad = firstLoadModules(
+const firstLoad = reachableFrom(
   ['src/app/main.tsx', 'src/app/app-root.tsx'].map((f) => fileURLToPath(new URL(f, import.meta.url))),
 );
+const inMapWorker = reachableFrom([mapWorkerEntry]);
 /** A chunk group's name for the modules of the first load it matches; the others split as usual. */
 const ofFirstLoad: (name: string) => CodeSplittingNameFunction = (name) => (id, ctx) =>
   firstLoad(id, ctx) ? name : null;
@@ -21,7 +22,7 @@ export default defineConfig({
   plugins: [
     react(),
     antdStaticStyles(),
-    mapWorkerMeta(),
+    mapWorker(),
     preloadApp(),
     pageFilesMeta('src/features/dashboard/pages/dashboard-page.tsx', ['/', '/_app']),
     precompress(),
@@ -49,6 +50,12 @@ export default defineConfig({
           // the boot's libraries (maplibre, zod, i18next, dayjs …) come before antd, which imports some
           // of them, so that main.tsx's boot loads none of antd (the app, with antd, comes after).
           groups: [
+            // What maplibre's worker runs and the page too: one chunk both import (map-worker.ts). What only
+            // the worker runs stays in the worker's chunk.
+            {
+              name: (id, ctx) => (inMapWorker(id, ctx) && firstLoad(id, ctx) ? 'maplibre-shared' : null),
+              test: /node_modules[\\/]/,
+            },
             {
               name: ofFirstLoad('react'),
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import workerUrl from 'virtual:map-worker-url';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { markMetric, writeMetric } from '../lib/metrics';
 import { baseMap, preferOffline, TILE_ERROR_LIMIT, type BaseMap } from './base-style';
