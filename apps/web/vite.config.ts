@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import type { CodeSplittingNameFunction } from 'rolldown';
 import { fileURLToPath } from 'node:url';
 import { antdStaticStyles } from './antd-static-styles';
+import { antdStylesheetSplit } from './antd-stylesheet-split';
 import { defineConfig } from 'vite';
 import { reachableFrom } from './first-load-chunks';
 import { mapWorker, mapWorkerEntry } from './map-worker';
@@ -22,6 +23,7 @@ export default defineConfig({
   plugins: [
     react(),
     antdStaticStyles(),
+    antdStylesheetSplit(),
     mapWorker(),
     preloadApp(),
     pageFilesMeta('src/features/dashboard/pages/dashboard-page.tsx', ['/', '/_app']),
@@ -41,10 +43,21 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // antd declares its code free of side effects; the packages it is made of (@rc-component/*, icons,
+      // cssinjs) do not say, so a module of theirs stayed whenever anything imported it (all of
+      // @rc-component/form, for antd's form context in every input). Any other module: its package.json.
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          /[\\/]node_modules[\\/](?:antd|@rc-component|@ant-design)[\\/]/.test(id) && !id.endsWith('.css')
+            ? false
+            : undefined,
+      },
       output: {
         // antd's chunks are split by the pages that use them (`entriesAware`); their generated names
-        // list those pages, too long for a file name.
+        // list those pages, too long for a file name. So do their stylesheets'.
         chunkFileNames: (chunk) => `assets/${chunk.name.startsWith('antd~') ? 'antd' : '[name]'}-[hash].js`,
+        assetFileNames: (asset) =>
+          `assets/${asset.names.some((n) => n.startsWith('antd~')) ? 'antd' : '[name]'}-[hash][extname]`,
         codeSplitting: {
           // A group takes the modules its members import unless an earlier group has them: react and
           // the boot's libraries (maplibre, zod, i18next, dayjs …) come before antd, which imports some
@@ -62,7 +75,7 @@ export default defineConfig({
             },
             {
               name: ofFirstLoad('vendor'),
-              test: /node_modules[\\/](?!antd[\\/]|@ant-design[\\/]|@rc-component[\\/]|rc-[a-z-]+[\\/]|exceljs[\\/]|terra-draw)/,
+              test: /node_modules[\\/](?!antd[\\/]|@ant-design[\\/]|@rc-component[\\/]|rc-[a-z-]+[\\/]|exceljs[\\/]|terra-draw|\.vite[\\/]antd-css[\\/])/,
             },
             // Its code only: antd/dist/antd.css (main.tsx) stays with the entry's styles, or the entry would
             // load this chunk for it.

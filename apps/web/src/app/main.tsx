@@ -1,4 +1,6 @@
-// antd's styles as one static sheet (theme `zeroRuntime` in providers.tsx), before ours so ours win ties.
+// antd's styles as a static sheet (theme `zeroRuntime` in providers.tsx). The build splits it by component
+// (antd-stylesheet-split.ts): this import is then its base, each component's rules come with its chunk,
+// and all of it sits in the cascade layer `antd`, below ours.
 import 'antd/dist/antd.css';
 import { bootFleetPage } from '../features/map/boot';
 import '../lib/i18n';
