@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { transformWithOxc, type Plugin } from 'vite';
 
 /** The module the app imports for the worker's URL (src/map/map-view.tsx). */
@@ -10,6 +11,8 @@ const maplibreSources = join(
   dirname(createRequire(import.meta.url).resolve('maplibre-gl/package.json')),
   'src',
 );
+/** In place of maplibre's MapLibre Tiles decoder, which the map's sources never need. */
+const MLT_UNSUPPORTED = fileURLToPath(new URL('src/map/mlt-unsupported.ts', import.meta.url));
 /** maplibre's worker module, the worker chunk's entry. */
 export const mapWorkerEntry = join(maplibreSources, 'source', 'worker.ts');
 /** The name of the worker's chunk (its file: assets/maplibre-gl-worker-<hash>.js). */
@@ -34,7 +37,14 @@ export function mapWorker(): Plugin {
       building = env.command === 'build';
       // The page's maplibre from its sources too, so that the two share their modules.
       return building
-        ? { resolve: { alias: [{ find: /^maplibre-gl$/, replacement: join(maplibreSources, 'index.ts') }] } }
+        ? {
+            resolve: {
+              alias: [
+                { find: /^maplibre-gl$/, replacement: join(maplibreSources, 'index.ts') },
+                { find: /^@maplibre\/mlt$/, replacement: MLT_UNSUPPORTED },
+              ],
+            },
+          }
         : {};
     },
     resolveId(id) {
