@@ -83,7 +83,7 @@ export default defineConfig({
               name: 'antd',
               test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+)[\\/](?!.*\.css$)/,
               entriesAware: true,
-              entriesAwareMergeThreshold: 20_000,
+              entriesAwareMergeThreshold: 5_000,
             },
             // Loaded only when a user exports to Excel: kept out of the vendor chunk every page loads.
             { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/ },

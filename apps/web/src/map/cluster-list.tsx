@@ -1,9 +1,10 @@
 import { CloseOutlined } from '@ant-design/icons';
 import type { TrackingItem } from '@pantau/contracts';
-import { Button, Card } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useVehicleStatusLabels } from '../lib/vehicle-status';
 import { MOTION_COLORS } from './motion-colors';
+import { MapPanel } from './map-panel';
 
 /** Vehicles at one spot (a yard, or points on top of each other): where the list opens, in map pixels. */
 export interface SpotVehicles {
@@ -40,9 +41,9 @@ export function ClusterList({
   const left = Math.max(8, Math.min(point.x + 16, size.width - WIDTH - 8));
   const top = Math.max(8, Math.min(point.y - 24, size.height - MAX_HEIGHT - 8));
   return (
-    <Card
-      size="small"
+    <MapPanel
       className="cluster-list"
+      bodyClassName="cluster-list-body"
       style={{ left, top, width: WIDTH }}
       title={t('clusterList.title', { count: sorted.length })}
       extra={
@@ -55,7 +56,7 @@ export function ClusterList({
           data-testid="cluster-list-close"
         />
       }
-      data-testid="cluster-list"
+      testId="cluster-list"
     >
       <ul className="cluster-list-items">
         {sorted.map((v) => (
@@ -75,6 +76,6 @@ export function ClusterList({
           </li>
         ))}
       </ul>
-    </Card>
+    </MapPanel>
   );
 }

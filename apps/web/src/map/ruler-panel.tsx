@@ -1,5 +1,6 @@
-import { Button, Card, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { MapPanel } from './map-panel';
 import { measurePath, type LngLat } from './ruler';
 
 export function formatKm(km: number, language: string): string {
@@ -22,7 +23,7 @@ export function RulerPanel({
   const { segmentsKm, totalKm } = measurePath(points);
   const lang = i18n.resolvedLanguage ?? 'en';
   return (
-    <Card size="small" className="ruler-panel" title={t('ruler.title')} data-testid="ruler-panel">
+    <MapPanel className="ruler-panel" title={t('ruler.title')} testId="ruler-panel">
       {points.length < 2 ? (
         <Typography.Text type="secondary">{t('ruler.hint')}</Typography.Text>
       ) : (
@@ -57,6 +58,6 @@ export function RulerPanel({
           {t('ruler.clear')}
         </Button>
       </Space>
-    </Card>
+    </MapPanel>
   );
 }
