@@ -1,6 +1,6 @@
 import { ColumnWidthOutlined } from '@ant-design/icons';
 import type { TrackingItem } from '@pantau/contracts';
-import { FloatButton } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayoutStore } from '../lib/layout-store';
@@ -103,20 +103,24 @@ export function FleetMap({
         />
       )}
       {showRuler && (
-        <FloatButton
-          className="ruler-button"
-          icon={<ColumnWidthOutlined />}
-          type={measuring ? 'primary' : 'default'}
-          tooltip={measuring ? t('ruler.close') : t('ruler.button')}
-          aria-label={t('ruler.button')}
-          aria-pressed={measuring}
-          data-testid="ruler-button"
-          data-map-overlay
-          onClick={() => {
-            setMeasuring((m) => !m);
-            setPoints([]);
-          }}
-        />
+        // A round button as antd's FloatButton, whose own code and styles would be in every first load.
+        <Tooltip title={measuring ? t('ruler.close') : t('ruler.button')} placement="left">
+          <Button
+            className="ruler-button"
+            shape="circle"
+            size="large"
+            icon={<ColumnWidthOutlined />}
+            type={measuring ? 'primary' : 'default'}
+            aria-label={t('ruler.button')}
+            aria-pressed={measuring}
+            data-testid="ruler-button"
+            data-map-overlay
+            onClick={() => {
+              setMeasuring((m) => !m);
+              setPoints([]);
+            }}
+          />
+        </Tooltip>
       )}
     </div>
   );
