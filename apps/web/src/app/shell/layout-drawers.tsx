@@ -1,11 +1,16 @@
-import { Drawer, Empty } from 'antd';
+import { Drawer, Empty, Spin } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VehicleInfo } from '../../features/map/components/vehicle-info';
 import { useLayoutStore } from '../../lib/layout-store';
 import { useLiveConnection } from '../../lib/live/use-live-vehicles';
 import { getStoredRole } from '../../lib/role-storage';
 
-/** Slots the live-map issue fills: vehicle information and options. Closed by default. */
+// The vehicle's details (antd's Descriptions and Tag with them) load when the drawer first opens.
+const VehicleInfo = lazy(() =>
+  import('../../features/map/components/vehicle-info').then((m) => ({ default: m.VehicleInfo })),
+);
+
+/** The vehicle information and options drawers. Closed by default. */
 export function LayoutDrawers() {
   const { t } = useTranslation('shell');
   const vehicleDrawer = useLayoutStore((s) => s.vehicleDrawer);
@@ -25,7 +30,9 @@ export function LayoutDrawers() {
         size={360}
         rootClassName="vehicle-drawer"
       >
-        <VehicleInfo />
+        <Suspense fallback={<Spin className="vehicle-info-loading" />}>
+          <VehicleInfo />
+        </Suspense>
       </Drawer>
       <Drawer
         title={t('drawers.optionsTitle')}
