@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { transformWithOxc, type Plugin } from 'vite';
 
 /** The module the app imports for the worker's URL (src/map/map-view.tsx). */
-export const MAP_WORKER_URL_MODULE = 'virtual:map-worker-url';
+const MAP_WORKER_URL_MODULE = 'virtual:map-worker-url';
 const RESOLVED = `\0${MAP_WORKER_URL_MODULE}`;
 // maplibre's package exports its built files only; its sources are beside them.
 const maplibreSources = join(

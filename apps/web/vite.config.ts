@@ -73,6 +73,8 @@ export default defineConfig({
               name: ofFirstLoad('react'),
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
             },
+            // Not antd's stylesheet parts (antd-stylesheet-split.ts, in the cache directory): every style
+            // module is reachable from the first load before tree-shaking, so this group would take all.
             {
               name: ofFirstLoad('vendor'),
               test: /node_modules[\\/](?!antd[\\/]|@ant-design[\\/]|@rc-component[\\/]|rc-[a-z-]+[\\/]|exceljs[\\/]|terra-draw|\.vite[\\/]antd-css[\\/])/,
