@@ -120,14 +120,20 @@ export function antdStylesheetSplit(): Plugin {
       const owned = prefixesByComponent(join(dirname(dirname(sheet)), 'es'));
       const parts = splitStylesheet(readFileSync(sheet, 'utf8'), [...owned.values()].flat());
       mkdirSync(outDir, { recursive: true });
-      const write = (key: string) => {
+      // One file per part, written once (Calendar and DatePicker both import `picker`).
+      const paths = new Map<string, string>();
+      for (const key of new Set(['base', ...parts.keys()])) {
         const path = join(outDir, `${key}.css`);
         writeFileSync(path, `@layer antd{${parts.get(key) ?? ''}}`);
-        return path;
-      };
-      base = write('base');
+        paths.set(key, path);
+      }
+      base = paths.get('base')!;
       files.clear();
-      for (const [dir, prefixes] of owned) files.set(dir, prefixes.filter((p) => parts.has(p)).map(write));
+      for (const [dir, prefixes] of owned)
+        files.set(
+          dir,
+          prefixes.flatMap((p) => paths.get(p) ?? []),
+        );
     },
     resolveId(id) {
       return id === 'antd/dist/antd.css' ? base : null;
