@@ -87,3 +87,37 @@ function closureOf(bundle: OutputBundle, entry: string): { files: Set<string>; s
   visit(root.fileName);
   return { files, styles };
 }
+
+/**
+ * `<meta name="pantau-texts" data-en="…" data-id="…" data-en-rest="…" data-id-rest="…">` in index.html
+ * (production build): the chunks of each language's texts (a part's chunk with those it imports) (src/locales/texts.ts), so that
+ * public/prefetch-snapshot.js asks for the user's language's first-view texts with the page (the boot
+ * waits for them), and on the dashboard for the other pages' texts too.
+ */
+export function textsMeta(languages: readonly string[] = ['en', 'id']): Plugin {
+  return {
+    name: 'pantau-texts-meta',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        // A part's chunk with the chunks it imports (its texts may sit in one shared with a page).
+        const filesOf = (module: string) => {
+          const closure = closureOf(bundle, module);
+          const files = [...(closure?.files ?? [])].filter((f) => !html.includes(`/${f}"`));
+          return closure ? files.map((f) => `/${f}`).join(' ') : null;
+        };
+        const attrs: Record<string, string> = { name: 'pantau-texts' };
+        for (const language of languages) {
+          const core = filesOf(`src/locales/${language}/core.ts`);
+          const rest = filesOf(`src/locales/${language}/rest.ts`);
+          if (!core || !rest) return [];
+          attrs[`data-${language}`] = core;
+          attrs[`data-${language}-rest`] = rest;
+        }
+        return [{ tag: 'meta', attrs, injectTo: 'head' }];
+      },
+    },
+  };
+}

@@ -7,7 +7,7 @@ import { defineConfig } from 'vite';
 import { reachableFrom } from './first-load-chunks';
 import { mapWorker, mapWorkerEntry } from './map-worker';
 import { precompress } from './precompress';
-import { pageFilesMeta, preloadApp } from './preload-app';
+import { pageFilesMeta, preloadApp, textsMeta } from './preload-app';
 
 const firstLoad = reachableFrom(
   ['src/app/main.tsx', 'src/app/app-root.tsx'].map((f) => fileURLToPath(new URL(f, import.meta.url))),
@@ -27,6 +27,7 @@ export default defineConfig({
     mapWorker(),
     preloadApp(),
     pageFilesMeta('src/features/dashboard/pages/dashboard-page.tsx', ['/', '/_app']),
+    textsMeta(),
     precompress(),
   ],
   server: {

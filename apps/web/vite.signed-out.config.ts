@@ -13,11 +13,11 @@ export default defineConfig({
   plugins: [react(), appFilesMeta(), precompress()],
   publicDir: false,
   resolve: {
-    // Only the signed-out pages' texts (lib/i18n.ts imports every page's).
+    // Only the signed-out pages' texts, in the page (lib/i18n.ts loads the app's by part).
     alias: [
       {
-        find: /^\.\.\/locales\/resources$/,
-        replacement: fileURLToPath(new URL('src/app/signed-out-resources.ts', import.meta.url)),
+        find: /^\.\.\/locales\/texts$/,
+        replacement: fileURLToPath(new URL('src/app/signed-out-texts.ts', import.meta.url)),
       },
     ],
   },

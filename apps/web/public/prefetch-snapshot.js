@@ -1,4 +1,5 @@
 /* global document, location, window -- a classic script the browser runs before the app */
+// Every page of the app: the user's language's texts of the first view (src/locales/texts.ts).
 // A returning user with a chosen role (the role cookies are readable; the token is HttpOnly) opening a
 // page that shows the live fleet: the tracking snapshot is asked for now, while the app's code is still
 // loading, and the app takes the response when it wants it (src/lib/live/tracking-query.ts). Nothing
@@ -11,9 +12,30 @@
 // the pages are FLEET_PAGES (src/features/map/boot/fleet-pages.ts); keep them in step.
 (function () {
   if (window.__pantauBooted) return;
+  var path = location.pathname;
+  // The texts of the first view in the user's language (LANGUAGE_STORAGE_KEY, src/lib/i18n.ts), which
+  // the boot waits for; on the dashboard (its own chunk) the other pages' texts too.
+  var texts = document.querySelector('meta[name="pantau-texts"]');
+  if (texts) {
+    var language = 'en';
+    try {
+      if (window.localStorage.getItem('language') === 'id') language = 'id';
+    } catch {
+      // storage refused: English, as the app decides
+    }
+    var textFiles = texts.getAttribute('data-' + language) || '';
+    if (path === '/' || path === '/_app') textFiles += ' ' + texts.getAttribute('data-' + language + '-rest');
+    textFiles.split(' ').forEach(function (href) {
+      if (!href) return;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+  }
   var cookies = document.cookie;
   if (!/(?:^|; )role_unit=/.test(cookies) || !/(?:^|; )role_user=/.test(cookies)) return;
-  var path = location.pathname;
   if (['/', '/_app', '/map', '/vehicle-summary'].indexOf(path) < 0) return;
   window.__pantauSnapshot = fetch('/api/tracking', {
     credentials: 'include',

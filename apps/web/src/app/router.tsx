@@ -1,12 +1,13 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { withAllTexts } from '../lib/i18n';
 import { FullPageSpin } from './pages/full-page-spin';
 import { MapRoute } from './pages/map-route';
 import { RootRoute } from './pages/root-route';
 import { AppLayout } from './shell/app-layout';
 
 const LazyErrorPage = lazy(() =>
-  import('../features/placeholder/pages/error-page').then((m) => ({ default: m.ErrorPage })),
+  withAllTexts(import('../features/placeholder/pages/error-page')).then((m) => ({ default: m.ErrorPage })),
 );
 /** The error page, loaded when an error shows it. */
 function ErrorPage() {
@@ -200,4 +201,19 @@ export const routes = (dashboard?: ComponentType): RouteObject[] => [
   },
 ];
 
-export const createAppRouter = (dashboard?: ComponentType) => createBrowserRouter(routes(dashboard));
+/**
+ * A lazy page loads with the texts of every page (lib/i18n.ts): the first view's are in from the start,
+ * the rest come in one file with the first page that needs them, in parallel with its code.
+ */
+function withTexts(tree: RouteObject[]): RouteObject[] {
+  return tree.map((route): RouteObject => {
+    const { lazy: load, children } = route;
+    const withChildren = children ? ({ ...route, children: withTexts(children) } as RouteObject) : route;
+    return typeof load === 'function'
+      ? ({ ...withChildren, lazy: () => withAllTexts(load()) } as RouteObject)
+      : withChildren;
+  });
+}
+
+export const createAppRouter = (dashboard?: ComponentType) =>
+  createBrowserRouter(withTexts(routes(dashboard)));

@@ -2,7 +2,7 @@ import { lazy, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
-import '../lib/i18n';
+import { textsReady } from '../lib/i18n';
 import { Providers } from './providers';
 import './styles.css';
 
@@ -45,19 +45,22 @@ function AppPage() {
   return null;
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers runtimeStyles>
-      <BrowserRouter>
-        <Suspense>
-          <Routes>
-            <Route path="/signin" element={<SignInPage />} />
-            <Route path="/signup" element={<SignUpPage />} />
-            <Route path="/forgot" element={<ForgotPage />} />
-            <Route path="*" element={<AppPage />} />
-          </Routes>
-        </Suspense>
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
+// The texts are part of this page (signed-out-texts.ts): in place a microtask later.
+void textsReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers runtimeStyles>
+        <BrowserRouter>
+          <Suspense>
+            <Routes>
+              <Route path="/signin" element={<SignInPage />} />
+              <Route path="/signup" element={<SignUpPage />} />
+              <Route path="/forgot" element={<ForgotPage />} />
+              <Route path="*" element={<AppPage />} />
+            </Routes>
+          </Suspense>
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  ),
 );

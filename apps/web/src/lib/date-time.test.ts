@@ -9,6 +9,10 @@ import {
   userTimeZoneName,
   zonedDayBound,
 } from './date-time';
+import i18n from './i18n';
+
+// Both languages' texts (the app loads the user's only).
+await i18n.loadLanguages(['en', 'id']);
 
 describe('date-time', () => {
   it('formats in WIB whatever the machine zone', () => {

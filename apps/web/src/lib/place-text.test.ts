@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import './i18n';
+import i18n from './i18n';
 import { placeText } from './place-text';
+
+// Both languages' texts (the app loads the user's only).
+await i18n.loadLanguages(['en', 'id']);
 
 describe('place text', () => {
   it("words the server's place in English and Indonesian", () => {

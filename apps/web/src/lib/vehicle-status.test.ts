@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import i18n from './i18n';
 import { vehicleStatusLabels } from './vehicle-status';
 
+// Both languages' texts (the app loads the user's only).
+await i18n.loadLanguages(['en', 'id']);
+
 const en = vehicleStatusLabels(i18n.getFixedT('en', 'common'));
 const id = vehicleStatusLabels(i18n.getFixedT('id', 'common'));
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { withAllTexts } from '../../lib/i18n';
 import { AuditDrawerProvider, type AuditDrawerProps } from '../../components/audit/audit-drawer';
 import { ShareLinkDialogProvider, type ShareLinkDialogProps } from '../../components/share/share-link-dialog';
 import {
@@ -25,7 +26,7 @@ function lazySlot<P extends object>(
   load: () => Promise<ComponentType<P>>,
   untilOpened = false,
 ): ComponentType<P> {
-  const Feature = lazy(() => load().then((component) => ({ default: component })));
+  const Feature = lazy(() => withAllTexts(load()).then((component) => ({ default: component })));
   return function Slot(props: P) {
     const opened = useOpenedOnce((props as { open?: boolean }).open === true);
     if (untilOpened && !opened) return null;

@@ -1,13 +1,17 @@
 import { Drawer, Empty, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withAllTexts } from '../../lib/i18n';
 import { useLayoutStore } from '../../lib/layout-store';
 import { useLiveConnection } from '../../lib/live/use-live-vehicles';
 import { getStoredRole } from '../../lib/role-storage';
 
-// The vehicle's details (antd's Descriptions and Tag with them) load when the drawer first opens.
+// The vehicle's details (antd's Descriptions and Tag with them) and their texts load when the drawer
+// first opens.
 const VehicleInfo = lazy(() =>
-  import('../../features/map/components/vehicle-info').then((m) => ({ default: m.VehicleInfo })),
+  withAllTexts(import('../../features/map/components/vehicle-info')).then((m) => ({
+    default: m.VehicleInfo,
+  })),
 );
 
 /** The vehicle information and options drawers. Closed by default. */

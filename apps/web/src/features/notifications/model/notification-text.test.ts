@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import '../../../lib/i18n';
+import i18n from '../../../lib/i18n';
 import { testNotification } from '../../../lib/testing/test-notification';
 import { notificationDetail, notificationHref } from './notification-text';
+
+// Both languages' texts (the app loads the user's only).
+await i18n.loadLanguages(['en', 'id']);
 
 describe('notification text', () => {
   it('says what happened and where', () => {
