@@ -74,6 +74,25 @@ test.describe('live map', () => {
     await expect(page.getByTestId('map-track-toggle')).toBeEnabled();
   });
 
+  test('what is typed in the search box before its list has loaded is kept, with the focus', async ({
+    page,
+  }) => {
+    // The list of matches loads when the box is first reached; here it takes a while to come.
+    await page.route(/vehicle-search-box-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await openAs(page, 'admin', '/map');
+    await vehiclesDrawn(page);
+    const box = page.getByTestId('vehicle-search');
+    await box.focus();
+    await page.keyboard.type('B', { delay: 50 });
+    await expect(page.getByTestId('vehicle-search-option').first()).toBeVisible();
+    await page.keyboard.type(' 9');
+    await expect(box).toHaveValue('B 9');
+    await expect(box).toBeFocused();
+  });
+
   test('clicking a vehicle on the map opens the drawer with its plate', async ({ page }) => {
     await openAs(page, 'admin', '/map');
     await vehiclesDrawn(page);

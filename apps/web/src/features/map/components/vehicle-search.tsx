@@ -1,18 +1,24 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { TrackingItem } from '@pantau/contracts';
-import { AutoComplete, Input } from 'antd';
-import { useMemo, useState } from 'react';
+import { Input } from 'antd';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLiveStore } from '../../../lib/live/live-store';
-import { searchVehicles } from './search-vehicles';
+import type { VehicleSearchBoxProps } from './vehicle-search-box';
+
+// antd's AutoComplete (its Select and virtual list, ~20 kB compressed) is not part of the map's first
+// load: it comes when the pointer reaches the box or the box takes the focus, well before a plate is
+// typed. Until it is in, the box is a plain input with the same look; then the box with its list takes
+// its place, with what was typed and the focus (a lazy component's fallback would be a new input each
+// time it suspends, and lose both).
+type Box = ComponentType<VehicleSearchBoxProps>;
+let loaded: Box | undefined;
 
 /**
  * Search by plate or hull number; choosing one selects it. Without `vehicles` it searches the live
- * fleet, read from the store when the text changes (plates do not change with positions), so the box
- * does not re-render with every live batch.
+ * fleet. What is typed before the list of matches has loaded is kept, and the focus with it.
  */
 export function VehicleSearch({
-  vehicles: given,
+  vehicles,
   onChoose,
 }: {
   vehicles?: readonly TrackingItem[];
@@ -20,46 +26,36 @@ export function VehicleSearch({
 }) {
   const { t } = useTranslation('map');
   const [text, setText] = useState('');
-  // The live fleet once seeded (and when membership changes size), not on every position.
-  const fleetSize = useLiveStore((s) => (given ? 0 : s.vehicles.length));
-  const vehicles = useMemo(
-    () => given ?? useLiveStore.getState().vehicles,
-    [given, fleetSize], // eslint-disable-line react-hooks/exhaustive-deps
-  );
-  const options = useMemo(
-    () =>
-      searchVehicles(vehicles, text).map((v) => ({
-        value: String(v.kendaraanId),
-        label: (
-          <span className="vehicle-option" data-testid="vehicle-search-option">
-            <strong>{v.nomorPolisi}</strong>
-            <span>{v.nomorKendaraan}</span>
-          </span>
-        ),
-      })),
-    [vehicles, text],
-  );
-  return (
-    <AutoComplete
-      className="vehicle-search"
-      value={text}
-      options={options}
-      onSearch={setText}
-      onSelect={(value: string) => {
-        const vehicle = vehicles.find((v) => String(v.kendaraanId) === value);
-        setText(vehicle?.nomorPolisi ?? '');
-        onChoose(Number(value));
-      }}
-      notFoundContent={text ? t('search.noMatch') : null}
-      popupMatchSelectWidth={280}
-    >
+  const [VehicleSearchBox, setBox] = useState(() => loaded);
+  const [focused, setFocused] = useState(false);
+  const want = () => {
+    if (VehicleSearchBox) return;
+    void import('./vehicle-search-box').then((m) => {
+      loaded = m.VehicleSearchBox;
+      setBox(() => m.VehicleSearchBox);
+    });
+  };
+  const plain = (
+    <span className="vehicle-search vehicle-search-plain">
       <Input
         allowClear
         prefix={<SearchOutlined />}
         placeholder={t('search.placeholder')}
         aria-label={t('search.placeholder')}
         data-testid="vehicle-search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onPointerEnter={want}
+        onFocus={() => {
+          setFocused(true);
+          want();
+        }}
+        onBlur={() => setFocused(false)}
       />
-    </AutoComplete>
+    </span>
+  );
+  if (!VehicleSearchBox) return plain;
+  return (
+    <VehicleSearchBox vehicles={vehicles} onChoose={onChoose} text={text} setText={setText} focus={focused} />
   );
 }
