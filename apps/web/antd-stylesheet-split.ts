@@ -5,6 +5,8 @@ import type { Plugin } from 'vite';
 
 /** The class prefixes a component's code asks for that its code does not say (a template literal). */
 const EXTRA_PREFIXES: Record<string, string[]> = { 'float-button': ['float-btn'] };
+/** `virtual:antd-css/<component>`: that component's part of the sheet. */
+const RULES_OF = 'virtual:antd-css/';
 const STYLE_INDEX = /[\\/]node_modules[\\/]antd[\\/]es[\\/]([a-z-]+)[\\/]style[\\/]index\.js$/;
 const AT_BLOCK = /^@(?:media|supports|layer|container)\b/;
 
@@ -102,19 +104,24 @@ export function splitStylesheet(css: string, prefixes: readonly string[]): Map<s
  *
  * A component's rules now arrive after the app's own stylesheets (with its chunk): all of antd's are in
  * the cascade layer `antd`, below every unlayered rule, so that ours still win whatever the order.
+ *
+ * `import 'virtual:antd-css/<component>'` brings a component's rules without its code: for markup
+ * written in that component's classes (nothing in development, where the whole sheet is loaded).
  */
 export function antdStylesheetSplit(): Plugin {
+  let building = false;
   let outDir = '';
   let base = '';
   const files = new Map<string, string[]>();
   return {
     name: 'pantau-antd-stylesheet-split',
-    apply: 'build',
     enforce: 'pre',
     configResolved(config) {
+      building = config.command === 'build';
       outDir = join(config.cacheDir, 'antd-css');
     },
     buildStart() {
+      if (!building) return;
       const require = createRequire(import.meta.url);
       const sheet = require.resolve('antd/dist/antd.css');
       const owned = prefixesByComponent(join(dirname(dirname(sheet)), 'es'));
@@ -136,9 +143,19 @@ export function antdStylesheetSplit(): Plugin {
         );
     },
     resolveId(id) {
-      return id === 'antd/dist/antd.css' ? base : null;
+      if (id.startsWith(RULES_OF)) return `\0${id}`;
+      return building && id === 'antd/dist/antd.css' ? base : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${RULES_OF}`)) return null;
+      const component = id.slice(RULES_OF.length + 1);
+      if (!building) return '';
+      const sheets = files.get(component);
+      if (!sheets) this.error(`antd has no component "${component}" with rules of its own`);
+      return sheets.map((s) => `import ${JSON.stringify(s)};`).join('\n');
     },
     transform(code, id) {
+      if (!building) return null;
       const dir = STYLE_INDEX.exec(id)?.[1];
       const sheets = dir ? files.get(dir) : undefined;
       if (!sheets?.length) return null;

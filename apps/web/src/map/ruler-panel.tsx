@@ -1,4 +1,4 @@
-import { Button, Space, Typography } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MapPanel } from './map-panel';
 import { measurePath, type LngLat } from './ruler';
@@ -25,7 +25,7 @@ export function RulerPanel({
   return (
     <MapPanel className="ruler-panel" title={t('ruler.title')} testId="ruler-panel">
       {points.length < 2 ? (
-        <Typography.Text type="secondary">{t('ruler.hint')}</Typography.Text>
+        <span className="ruler-hint">{t('ruler.hint')}</span>
       ) : (
         <>
           <ol className="ruler-legs">

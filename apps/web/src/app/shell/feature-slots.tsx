@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { withAllTexts } from '../../lib/i18n';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { AuditDrawerProvider, type AuditDrawerProps } from '../../components/audit/audit-drawer';
 import { ShareLinkDialogProvider, type ShareLinkDialogProps } from '../../components/share/share-link-dialog';
 import {
@@ -10,13 +11,6 @@ import {
   VehicleRouteProvider,
   type VehicleRouteProps,
 } from '../../components/vehicle-route/vehicle-route-slot';
-
-/** True once `open` has been true: a dialog's code loads when first opened, and it stays to animate closed. */
-function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
-}
 
 /**
  * A slot filled by a feature's component loaded on first render, or (`untilOpened`, for a dialog with an

@@ -1,6 +1,7 @@
-import { Drawer, Empty, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyDrawer } from '../../components/lazy-drawer';
 import { withAllTexts } from '../../lib/i18n';
 import { useLayoutStore } from '../../lib/layout-store';
 import { useLiveConnection } from '../../lib/live/use-live-vehicles';
@@ -26,7 +27,7 @@ export function LayoutDrawers() {
   useLiveConnection(getStoredRole() !== null);
   return (
     <>
-      <Drawer
+      <LazyDrawer
         title={t('drawers.vehicleTitle')}
         open={vehicleDrawer}
         onClose={() => setVehicleDrawer(false)}
@@ -37,8 +38,8 @@ export function LayoutDrawers() {
         <Suspense fallback={<Spin className="vehicle-info-loading" />}>
           <VehicleInfo />
         </Suspense>
-      </Drawer>
-      <Drawer
+      </LazyDrawer>
+      <LazyDrawer
         title={t('drawers.optionsTitle')}
         open={optionDrawer}
         onClose={() => setOptionDrawer(false)}
@@ -47,7 +48,7 @@ export function LayoutDrawers() {
         rootClassName="option-drawer"
       >
         <Empty description={t('drawers.optionsEmpty')} data-testid="option-drawer-empty" />
-      </Drawer>
+      </LazyDrawer>
     </>
   );
 }

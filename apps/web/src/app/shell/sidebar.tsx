@@ -1,4 +1,5 @@
-import { Drawer, Layout } from 'antd';
+import { Layout } from 'antd';
+import { LazyDrawer } from '../../components/lazy-drawer';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
@@ -28,7 +29,7 @@ export function Sidebar({ role }: { role: string | null }) {
 
   if (mobile) {
     return (
-      <Drawer
+      <LazyDrawer
         open={mobileDrawer}
         onClose={() => setMobileDrawer(false)}
         placement={direction === 'rtl' ? 'right' : 'left'}
@@ -41,7 +42,7 @@ export function Sidebar({ role }: { role: string | null }) {
           <SidebarBrand collapsed={false} />
           <SidebarMenu role={role} onNavigate={() => setMobileDrawer(false)} />
         </div>
-      </Drawer>
+      </LazyDrawer>
     );
   }
   return (

@@ -1,15 +1,16 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import type { TrackingItem } from '@pantau/contracts';
-import { Input } from 'antd';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+// antd's Input's rules, without its code.
+import 'virtual:antd-css/input';
 import type { VehicleSearchBoxProps } from './vehicle-search-box';
 
-// antd's AutoComplete (its Select and virtual list, ~20 kB compressed) is not part of the map's first
-// load: it comes when the pointer reaches the box or the box takes the focus, well before a plate is
-// typed. Until it is in, the box is a plain input with the same look; then the box with its list takes
-// its place, with what was typed and the focus (a lazy component's fallback would be a new input each
-// time it suspends, and lose both).
+// antd's AutoComplete with its Input (its Select, virtual list and input, ~30 kB compressed) is not part
+// of the map's first load: it comes when the pointer reaches the box or the box takes the focus, well
+// before a plate is typed. Until it is in, the box is a plain input in antd's Input's markup and classes
+// (so its look); then the box with its list takes its place, with what was typed and the focus (a lazy
+// component's fallback would be a new input each time it suspends, and lose both).
 type Box = ComponentType<VehicleSearchBoxProps>;
 let loaded: Box | undefined;
 
@@ -37,21 +38,38 @@ export function VehicleSearch({
   };
   const plain = (
     <span className="vehicle-search vehicle-search-plain">
-      <Input
-        allowClear
-        prefix={<SearchOutlined />}
-        placeholder={t('search.placeholder')}
-        aria-label={t('search.placeholder')}
-        data-testid="vehicle-search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onPointerEnter={want}
-        onFocus={() => {
-          setFocused(true);
-          want();
-        }}
-        onBlur={() => setFocused(false)}
-      />
+      <span
+        className={`ant-input-affix-wrapper ant-input-outlined ant-input-css-var${focused ? ' ant-input-affix-wrapper-focused' : ''}`}
+      >
+        <span className="ant-input-prefix">
+          <SearchOutlined />
+        </span>
+        <input
+          className="ant-input"
+          type="text"
+          placeholder={t('search.placeholder')}
+          aria-label={t('search.placeholder')}
+          data-testid="vehicle-search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onPointerEnter={want}
+          onFocus={() => {
+            setFocused(true);
+            want();
+          }}
+          onBlur={() => setFocused(false)}
+        />
+        <span className="ant-input-suffix">
+          <button
+            type="button"
+            tabIndex={-1}
+            className={`ant-input-clear-icon${text ? '' : ' ant-input-clear-icon-hidden'}`}
+            onClick={() => setText('')}
+          >
+            <CloseCircleFilled />
+          </button>
+        </span>
+      </span>
     </span>
   );
   if (!VehicleSearchBox) return plain;

@@ -1,6 +1,6 @@
 import { AimOutlined } from '@ant-design/icons';
 import type { TrackingItem } from '@pantau/contracts';
-import { Badge, Switch, Tooltip, Typography } from 'antd';
+import { Badge, Switch, Tooltip } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -32,9 +32,9 @@ function FleetCounts() {
   return (
     <>
       <MotionLegend counts={counts} />
-      <Typography.Text type="secondary" className="map-count">
+      <span className="map-count">
         {t('count', { shown: vehicles.length - withoutPosition, total: vehicles.length })}
-      </Typography.Text>
+      </span>
     </>
   );
 }
@@ -89,9 +89,7 @@ export function MapPage({ title, layers }: { title: string; layers?: ReactNode }
   return (
     <div className="map-page" data-testid="map-page">
       <div className="map-toolbar">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
+        <h3 className="map-title">{title}</h3>
         <VehicleSearch onChoose={choose} />
         <Tooltip title={t('track.hint')}>
           <span className="map-track-toggle">
