@@ -1,9 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import idID from 'antd/locale/id_ID';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { FeedbackApp } from '../lib/feedback';
 import i18n from '../lib/i18n';
 import { useLayoutStore } from '../lib/layout-store';
 import { createQueryClient } from './query-client';
@@ -59,7 +60,7 @@ function ThemedApp({ children, runtimeStyles }: { children: ReactNode; runtimeSt
         },
       }}
     >
-      <AntApp>{children}</AntApp>
+      <FeedbackApp>{children}</FeedbackApp>
     </ConfigProvider>
   );
 }

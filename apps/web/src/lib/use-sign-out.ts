@@ -1,11 +1,11 @@
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signOut } from './session';
+import { useApp } from './feedback';
 
 /** Sign out, with a toast when the server call fails (spec §8). */
 export function useSignOut(): () => Promise<void> {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const { t } = useTranslation('errors');
   return useCallback(async () => {
     try {

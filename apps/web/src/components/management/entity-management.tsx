@@ -1,6 +1,5 @@
 import type { AuditEntity } from '@pantau/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
@@ -15,6 +14,7 @@ import { ManagementList, serverTableProps } from './management-list';
 import { sheetFileName, type EntitySheet } from './sheet';
 import { useListParams } from './use-list-params';
 import { useSheetExport } from './use-sheet-export';
+import { useApp } from '../../lib/feedback';
 
 /** What the import dialog of a list page is given. */
 export interface ImportSlotProps {
@@ -60,7 +60,7 @@ export function EntityManagement<Row, State extends { search: string }, K extend
 }) {
   const { t: tm } = useTranslation('management');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const list = useListParams();
   const state = props.list.parse(list.params, list.page);
   const query = props.usePage(getStoredRole()?.roleUnit, props.list.pageQuery(state));

@@ -1,8 +1,9 @@
-import { Alert, App, Button, Drawer, Form, Space } from 'antd';
+import { Alert, Button, Drawer, Form, Space } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useFormErrors } from './use-form-errors';
+import { useApp } from '../../lib/feedback';
 
 type Checked<I> = { success: true; data: I } | { success: false; error: z.ZodError };
 
@@ -42,7 +43,7 @@ export function FormDrawer<R, V, I>({
   children: ReactNode;
 }) {
   const { t: tm } = useTranslation('management');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm();
   const { formError, showServerError, showInvalid, clearFormError } = useFormErrors(form, fields);
 

@@ -1,6 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { IMPORT_MAX_ROWS, type ImportResponse } from '@pantau/contracts';
-import { Alert, App, Button, Modal, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client';
@@ -11,6 +11,7 @@ import { commitProblems, pathField, previewRows, type PreparedRows, type RowProb
 import { readSpreadsheet, spreadsheetKind } from './read-spreadsheet';
 import type { CellKind } from './sheet';
 import './management.css';
+import { useApp } from '../../lib/feedback';
 
 export interface PreviewColumn {
   key: string;
@@ -54,7 +55,7 @@ const show = (v: unknown) =>
 export function ImportDialog(props: ImportDialogProps) {
   const { t } = useTranslation('management');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [busy, setBusy] = useState<'reading' | 'importing' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);

@@ -1,6 +1,6 @@
-import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApp } from '../../lib/feedback';
 
 /**
  * Export to Excel from a management page: `run` writes the file and answers how many rows it held;
@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function useSheetExport(run: () => Promise<number>) {
   const { t: tm } = useTranslation('management');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [exporting, setExporting] = useState(false);
   const onExport = async () => {
     setExporting(true);

@@ -1,10 +1,11 @@
 import type { PasswordChangeInput } from '@pantau/contracts';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useChangePassword } from '../api/profile-mutations';
 import { useServerErrors } from './use-server-errors';
 import { AuthNewPassword } from './auth-new-password';
+import { useApp } from '../../../lib/feedback';
 
 interface PasswordForm extends PasswordChangeInput {
   confirm: string;
@@ -14,7 +15,7 @@ interface PasswordForm extends PasswordChangeInput {
 export function PasswordForm() {
   const { t } = useTranslation('auth');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<PasswordForm>();
   const change = useChangePassword();
   const { formError, showError, clearError } = useServerErrors(form);

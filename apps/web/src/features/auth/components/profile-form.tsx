@@ -1,15 +1,16 @@
 import type { LoginUser } from '@pantau/contracts';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import type { ProfileInput } from '@pantau/contracts';
 import { useUpdateProfile } from '../api/profile-mutations';
 import { useServerErrors } from './use-server-errors';
+import { useApp } from '../../../lib/feedback';
 
 /** Display name and e-mail of the signed-in user. */
 export function ProfileForm({ user }: { user: LoginUser }) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<ProfileInput>();
   const update = useUpdateProfile();
   const { formError, showError, clearError } = useServerErrors(form);

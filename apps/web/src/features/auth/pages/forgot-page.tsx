@@ -1,11 +1,12 @@
 import type { ForgotRequest } from '@pantau/contracts';
-import { Alert, App, Button, Form, Input, Result } from 'antd';
+import { Alert, Button, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForgot, useResetPassword } from '../api/auth-mutations';
 import { AuthCard } from '../components/auth-card';
 import { useServerErrors } from '../components/use-server-errors';
 import { AuthNewPassword } from '../components/auth-new-password';
+import { useApp } from '../../../lib/feedback';
 
 /** /forgot asks for a reset link; /forgot?token=… (the link from the e-mail) sets the new password. */
 export function ForgotPage() {
@@ -65,7 +66,7 @@ interface ResetFields {
 
 function ResetForm({ token }: { token: string }) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<ResetFields>();
   const reset = useResetPassword();

@@ -1,11 +1,12 @@
 import type { SignupRequest } from '@pantau/contracts';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSignup } from '../api/auth-mutations';
 import { AuthCard } from '../components/auth-card';
 import { useServerErrors } from '../components/use-server-errors';
 import { AuthNewPassword } from '../components/auth-new-password';
+import { useApp } from '../../../lib/feedback';
 
 interface SignupForm extends SignupRequest {
   confirm: string;
@@ -15,7 +16,7 @@ const USERNAME_PATTERN = /^[a-zA-Z0-9._-]{3,64}$/;
 
 export function SignUpPage() {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<SignupForm>();
   const signup = useSignup();

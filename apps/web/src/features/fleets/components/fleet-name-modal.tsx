@@ -1,8 +1,9 @@
 import { fleetInput, type FleetRow } from '@pantau/contracts';
-import { App, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal, useModalForm } from '../../../components/management/form-modal';
 import { useSaveFleet } from '../api/fleet-mutations';
+import { useApp } from '../../../lib/feedback';
 
 /** Adds a fleet (fleet null) or renames one; a taken name shows on the field. */
 export function FleetNameModal({
@@ -15,7 +16,7 @@ export function FleetNameModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('fleets');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const save = useSaveFleet();
   const modal = useModalForm({
     fields: ['fleetName'],

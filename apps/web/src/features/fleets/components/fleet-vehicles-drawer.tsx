@@ -1,11 +1,12 @@
 import type { FleetRow } from '@pantau/contracts';
-import { Alert, App, Button, Drawer, Flex, Spin, Transfer, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Spin, Transfer, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { useSetFleetVehicles } from '../api/fleet-mutations';
 import { useFleetVehicles, useUnitVehicles } from '../api/get-fleet-vehicles';
 import './fleets.css';
+import { useApp } from '../../../lib/feedback';
 
 interface Item {
   key: string;
@@ -28,7 +29,7 @@ export function FleetVehiclesDrawer({
 }) {
   const { t } = useTranslation('fleets');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const members = useFleetVehicles(fleet?.fleetId ?? null);
   const all = useUnitVehicles(unitId, fleet !== null);
   const save = useSetFleetVehicles();

@@ -1,8 +1,9 @@
 import { TIME_ZONES, unitInfoInput, type UnitInfo } from '@pantau/contracts';
-import { App, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal, useModalForm } from '../../../components/management/form-modal';
 import { useUpdateUnitInfo } from '../api/get-unit-info';
+import { useApp } from '../../../lib/feedback';
 
 interface Values {
   unitName: string;
@@ -22,7 +23,7 @@ export function UnitInfoModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('fleets');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const save = useUpdateUnitInfo();
   const modal = useModalForm({
     fields: ['unitName', 'address', 'phone', 'timeZone'],

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type FleetRow } from '@pantau/contracts';
-import { Alert, App, Card, Result, Skeleton } from 'antd';
+import { Alert, Card, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditDrawer } from '../../../components/audit/audit-drawer';
@@ -20,6 +20,7 @@ import { FleetVehiclesDrawer } from '../components/fleet-vehicles-drawer';
 import { UnitInfoCard } from '../components/unit-info-card';
 import { UnitInfoModal } from '../components/unit-info-modal';
 import '../components/fleets.css';
+import { useApp } from '../../../lib/feedback';
 
 /** Fleet management (/management/fleet-management): the unit's details and its fleets (Administrator). */
 export function FleetManagementPage({ title }: { title: string }) {
@@ -40,7 +41,7 @@ function FleetManagement() {
   const { t } = useTranslation('fleets');
   const { t: tm } = useTranslation('management');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const unitId = getStoredRole()?.roleUnit;
   const list = useListParams();
   const search = list.get('search') ?? '';

@@ -1,18 +1,6 @@
 import { CloseOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { GeofenceRow } from '@pantau/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  List,
-  Popconfirm,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdministrator } from '../../../components/management/admin-only';
@@ -24,6 +12,7 @@ import { geofenceContains } from '../../../map/geofence-features';
 import { useDeleteGeofence } from '../api/geofence-mutations';
 import { useGeofenceVisits } from '../api/get-visits';
 import { durationParts, visitSeconds } from '../model/visit-duration';
+import { useApp } from '../../../lib/feedback';
 
 /** The start of the user's today, as the visits query wants it. */
 function startOfToday(): string {
@@ -64,7 +53,7 @@ export function GeofenceDetails({
 }) {
   const { t } = useTranslation('geography');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [from] = useState(startOfToday);
   const visits = useGeofenceVisits(getStoredRole()?.roleUnit, geofence.polygonId, from);
   const vehicles = useLiveStore((s) => s.vehicles);

@@ -10,7 +10,6 @@ import {
 } from '@pantau/contracts';
 import {
   Alert,
-  App,
   Button,
   Card,
   Checkbox,
@@ -29,6 +28,7 @@ import type { DrawnShape } from '../../../map/draw-tool';
 import { DEFAULT_GEOFENCE_COLOR } from '../../../map/geofence-features';
 import { useSaveGeofence } from '../api/geofence-mutations';
 import { useGeofenceEditing } from '../model/geofence-editing-store';
+import { useApp } from '../../../lib/feedback';
 
 const FIELDS = [
   'polygonCode',
@@ -122,7 +122,7 @@ export function geofenceDraft(
 /** The form beside the map for a new geofence (addGeo) or one being edited (editPoint). */
 export function GeofenceForm({ onSaved }: { onSaved: (geofence: GeofenceRow) => void }) {
   const { t } = useTranslation('geography');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm();
   const { formError, showServerError, showInvalid, clearFormError } = useFormErrors(form, FIELDS);
   const { addGeo, shape, editing, drawn, setShape, close } = useGeofenceEditing();

@@ -5,11 +5,12 @@ import {
   type GeofenceCategory,
   type GeofenceImportResponse,
 } from '@pantau/contracts';
-import { Alert, App, Button, Form, Modal, Select, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Form, Modal, Select, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { useImportGeofences } from '../api/geofence-mutations';
+import { useApp } from '../../../lib/feedback';
 
 interface Chosen {
   name: string;
@@ -27,7 +28,7 @@ export const formatOfFile = (name: string): Chosen['format'] => (/\.kml$/i.test(
 export function GeofenceImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('geography');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [file, setFile] = useState<Chosen | null>(null);
   const [category, setCategory] = useState<GeofenceCategory>('other');
   const [preview, setPreview] = useState<GeofenceImportResponse | null>(null);

@@ -1,6 +1,6 @@
 import { CloseOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { GeofenceRow, MarkerRow } from '@pantau/contracts';
-import { App, Button, Card, Divider, Space, Switch } from 'antd';
+import { Button, Card, Divider, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdministrator } from '../../../components/management/admin-only';
@@ -11,6 +11,7 @@ import { useLayerVisibility, type GeographyLayer } from '../model/layer-visibili
 import { GeofenceImportDialog } from './geofence-import-dialog';
 import { GeofenceList } from './geofence-list';
 import { PoiList } from './poi-list';
+import { useApp } from '../../../lib/feedback';
 
 const LAYERS: GeographyLayer[] = ['geofences', 'markers', 'routes'];
 
@@ -38,7 +39,7 @@ export function GeographyOptions({
 }) {
   const { t } = useTranslation('geography');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const visible = useLayerVisibility((s) => s.visible);
   const toggle = useLayerVisibility((s) => s.toggle);
   const startNew = useGeofenceEditing((s) => s.startNew);

@@ -1,10 +1,11 @@
 import { CloseOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { MarkerRow } from '@pantau/contracts';
-import { App, Button, Card, Descriptions, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isAdministrator } from '../../../components/management/admin-only';
 import { errorMessage } from '../../../lib/error-message';
 import { useDeleteMarker } from '../api/marker-mutations';
+import { useApp } from '../../../lib/feedback';
 
 /** A clicked POI: its name, kind, notes and place. Administrators edit or delete it from here. */
 export function PoiDetails({
@@ -18,7 +19,7 @@ export function PoiDetails({
 }) {
   const { t } = useTranslation('geography');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const remove = useDeleteMarker();
   const [lng, lat] = marker.position;
 

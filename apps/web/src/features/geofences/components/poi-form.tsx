@@ -1,10 +1,11 @@
 import { markerIcons, markerInput, type LngLat, type MarkerIcon, type MarkerRow } from '@pantau/contracts';
-import { Alert, App, Button, Card, Form, Input, Select, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormErrors } from '../../../components/management/use-form-errors';
 import { useSaveMarker } from '../api/marker-mutations';
 import { usePoiEditing } from '../model/poi-editing-store';
+import { useApp } from '../../../lib/feedback';
 
 const FIELDS = ['name', 'icon', 'notes', 'position'] as const;
 
@@ -49,7 +50,7 @@ function PlacedStatus({
 /** The form beside the map for a POI being placed (a click on the map) or edited (moved, renamed). */
 export function PoiForm({ onSaved }: { onSaved: (marker: MarkerRow) => void }) {
   const { t } = useTranslation('geography');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm();
   const { formError, showServerError, showInvalid, clearFormError } = useFormErrors(form, FIELDS);
   const { editing, position, close } = usePoiEditing();

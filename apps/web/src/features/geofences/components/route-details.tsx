@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, CloseOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { RouteRow } from '@pantau/contracts';
-import { Alert, App, Button, Card, Descriptions, List, Popconfirm, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, List, Popconfirm, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isAdministrator } from '../../../components/management/admin-only';
 import { errorMessage } from '../../../lib/error-message';
@@ -10,6 +10,7 @@ import { useRoute, useRoutePath, useRoutePoints } from '../api/route-queries';
 import { useRouteEditing } from '../model/route-editing-store';
 import { formatNumber, hoursMinutes } from './route-format';
 import { RouteVehicles } from './route-vehicles';
+import { useApp } from '../../../lib/feedback';
 
 function Duration({ minutes }: { minutes: number | null }) {
   const { t } = useTranslation('routes');
@@ -54,7 +55,7 @@ function Facts({ route }: { route: RouteRow }) {
 export function RouteDetails({ trayekId }: { trayekId: number }) {
   const { t } = useTranslation('routes');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const unitId = getStoredRole()?.roleUnit;
   const route = useRoute(unitId, trayekId);
   const points = useRoutePoints(unitId, trayekId);

@@ -1,5 +1,5 @@
 import { routeInput } from '@pantau/contracts';
-import { Alert, App, Button, Card, Checkbox, Form, Input, InputNumber, Select } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormErrors } from '../../../components/management/use-form-errors';
@@ -12,6 +12,7 @@ import { useRouteEditing } from '../model/route-editing-store';
 import { hoursMinutes } from './route-format';
 import { RoutePathSource } from './route-path-source';
 import { RouteWaypointsInput } from './route-waypoints-input';
+import { useApp } from '../../../lib/feedback';
 
 const FIELDS = [
   'path',
@@ -38,7 +39,7 @@ function MinutesHint({ name }: { name: 'leadTimeMinutes' | 'circleTimeMinutes' }
 /** The form beside the map for a new route or one being edited; the path is drawn on the map meanwhile. */
 export function RouteForm() {
   const { t } = useTranslation('routes');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm();
   const { formError, showServerError, showInvalid, clearFormError } = useFormErrors(form, FIELDS);
   const { key, editing, path, closeForm, select } = useRouteEditing();

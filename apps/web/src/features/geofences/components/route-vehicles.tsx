@@ -1,6 +1,6 @@
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import type { RouteRow } from '@pantau/contracts';
-import { App, Button, List, Select, Typography } from 'antd';
+import { Button, List, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -10,6 +10,7 @@ import { useLiveStore } from '../../../lib/live/live-store';
 import { getStoredRole } from '../../../lib/role-storage';
 import { useSetVehicleRoute } from '../api/route-mutations';
 import { useVehicleRoutes } from '../api/route-queries';
+import { useApp } from '../../../lib/feedback';
 
 interface FleetVehicle {
   kendaraanId: number;
@@ -41,7 +42,7 @@ function useFleet(): FleetVehicle[] {
 export function RouteVehicles({ route }: { route: RouteRow }) {
   const { t } = useTranslation('routes');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const unitId = getStoredRole()?.roleUnit;
   const fleet = useFleet();
   const ids = useMemo(() => fleet.map((v) => v.kendaraanId), [fleet]);

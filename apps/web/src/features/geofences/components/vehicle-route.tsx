@@ -1,4 +1,4 @@
-import { App, Select, Typography } from 'antd';
+import { Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isAdministrator } from '../../../components/management/admin-only';
 import type { VehicleRouteProps } from '../../../components/vehicle-route/vehicle-route-slot';
@@ -6,12 +6,13 @@ import { errorMessage } from '../../../lib/error-message';
 import { getStoredRole } from '../../../lib/role-storage';
 import { useSetVehicleRoute } from '../api/route-mutations';
 import { useRouteSearch, useVehicleRoutes } from '../api/route-queries';
+import { useApp } from '../../../lib/feedback';
 
 /** Administrators choose from the unit's routes (or none). */
 function RouteChoice({ kendaraanId, trayekId }: { kendaraanId: number; trayekId: number | null }) {
   const { t } = useTranslation('routes');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const routes = useRouteSearch(getStoredRole()?.roleUnit, '');
   const setRoute = useSetVehicleRoute();
   return (

@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { HEADER_NOTIFICATION_COUNT } from '@pantau/contracts';
-import { App, Badge, Button, Dropdown, Empty, Spin } from 'antd';
+import { Badge, Button, Dropdown, Empty, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useLiveNotifications } from '../api/use-live-notifications';
 import { EventIcon } from './event-icon';
 import { notificationDetail, notificationHref } from '../model/notification-text';
 import { useNewNotificationSound } from './use-new-notification-sound';
+import { useApp } from '../../../lib/feedback';
 
 interface NotificationBellProps {
   /** role_unit: the unit of the chosen role filters the notifications. */
@@ -22,7 +23,7 @@ export function NotificationBell({ unitId, soundOn }: NotificationBellProps) {
   const { t, i18n } = useTranslation('notifications');
   const { t: tErrors } = useTranslation('errors');
   const { t: tShell } = useTranslation('shell');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [open, setOpen] = useState(false);
   const query = useHeaderNotifications(unitId);
   useLiveNotifications();

@@ -1,13 +1,14 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { recalculateJob, recalculateJobList, type RecalculateJob } from '@pantau/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Modal, Progress, Tooltip } from 'antd';
+import { Button, Modal, Progress, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdministrator } from '../../../components/management/admin-only';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { reportKeys } from '../api/reports';
+import { useApp } from '../../../lib/feedback';
 
 const POLL_MS = 500;
 
@@ -27,7 +28,8 @@ export function RecalculateButton({
 }) {
   const { t } = useTranslation('reports');
   const { t: te } = useTranslation('errors');
-  const { message, modal } = App.useApp();
+  const { message } = useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const queryClient = useQueryClient();
   const [job, setJob] = useState<RecalculateJob | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -71,6 +73,7 @@ export function RecalculateButton({
   const running = job !== null && (job.state === 'queued' || job.state === 'running');
   return (
     <>
+      {modalHolder}
       <Tooltip title={one === null ? t('recalculate.pickOne') : undefined}>
         <Button
           icon={<ReloadOutlined />}

@@ -3,7 +3,6 @@ import { DEFAULT_PAGE_SIZE, REPORT_MAX_DAYS, type ExportFormat } from '@pantau/c
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   DatePicker,
@@ -34,6 +33,7 @@ import {
   type PeriodPick,
 } from '../model/report-period';
 import './reports.css';
+import { useApp } from '../../../lib/feedback';
 
 type Row<R extends ReportSource> = ReportListOf<R>['results'][number];
 
@@ -71,7 +71,7 @@ export function ReportPage<R extends ReportSource>(props: ReportPageProps<R>) {
   const { report, columns, sortable = [], extraKeys = [] } = props;
   const { t, i18n } = useTranslation('reports');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const mobile = useLayoutStore((s) => s.mobile);
   const unitId = getStoredRole()?.roleUnit;
   const timeZone = userTimeZoneName();

@@ -1,5 +1,5 @@
 import { TIME_ZONES, type UserSettings } from '@pantau/contracts';
-import { Alert, App, Card, Flex, Form, Radio, Select, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Card, Flex, Form, Radio, Select, Skeleton, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/error-message';
@@ -8,6 +8,7 @@ import { useLayoutStore } from '../../../lib/layout-store';
 import { useSaveUserSettings, useUserSettings } from '../api/user-settings';
 import { applyUserSettings, shownSettings } from '../model/apply-settings';
 import './settings-page.css';
+import { useApp } from '../../../lib/feedback';
 
 /** The time-zone choice that follows the unit's zone (stored as null). */
 const UNIT_ZONE = 'unit';
@@ -17,7 +18,7 @@ export function SettingsPage() {
   const { t, i18n } = useTranslation('settings');
   const { t: tc } = useTranslation();
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const stored = useUserSettings();
   const save = useSaveUserSettings();
   const notificationSound = useLayoutStore((s) => s.notificationSound);

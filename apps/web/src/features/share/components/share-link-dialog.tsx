@@ -2,7 +2,6 @@ import { HistoryOutlined, LinkOutlined } from '@ant-design/icons';
 import { SHARE_DEFAULT_HOURS, type ShareLinkCreated, type ShareLinkRow } from '@pantau/contracts';
 import {
   Alert,
-  App,
   Button,
   Empty,
   Flex,
@@ -23,6 +22,7 @@ import { formatDateTime } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
 import './share.css';
+import { useApp } from '../../../lib/feedback';
 
 /** Expiry choices, hours: 1 h, 8 h, 24 h (default), 3 days, 7 days. */
 const SHARE_EXPIRY_HOURS = [1, 8, 24, 72, 168] as const;
@@ -44,7 +44,7 @@ export function ShareLinkDialog({ kendaraanId, nomorPolisi, open, onClose }: Sha
   const { t } = useTranslation('share');
   const { t: tc } = useTranslation();
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<{ expiresInHours: number; note?: string }>();
   const [created, setCreated] = useState<ShareLinkCreated | null>(null);
   const [history, setHistory] = useState(false);

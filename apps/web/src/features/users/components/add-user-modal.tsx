@@ -1,9 +1,10 @@
 import { newUserInput, roleName, userCreateInput, type RoleName } from '@pantau/contracts';
-import { App, Form, Input, Segmented, Select, Typography } from 'antd';
+import { Form, Input, Segmented, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal, useModalForm } from '../../../components/management/form-modal';
 import { useCreateUser } from '../api/user-mutations';
+import { useApp } from '../../../lib/feedback';
 
 type Mode = 'new' | 'existing';
 interface Values {
@@ -18,7 +19,7 @@ interface Values {
 export function AddUserModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('users');
   const { t: tc } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [mode, setMode] = useState<Mode>('new');
   const create = useCreateUser();
   const modal = useModalForm({

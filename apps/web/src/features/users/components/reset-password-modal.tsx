@@ -1,14 +1,15 @@
 import { userPasswordInput, type UserRow } from '@pantau/contracts';
-import { App, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal, useModalForm } from '../../../components/management/form-modal';
 import { useResetUserPassword } from '../api/user-mutations';
 import { NewPasswordFields } from '../../../components/new-password-fields';
+import { useApp } from '../../../lib/feedback';
 
 /** Sets a new password for a user; their sessions end. */
 export function ResetPasswordModal({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const { t } = useTranslation('users');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const reset = useResetUserPassword();
   const modal = useModalForm({
     fields: ['password'],

@@ -1,6 +1,6 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, roleName, type RoleName, type UserRow } from '@pantau/contracts';
-import { App, Result } from 'antd';
+import { Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditDrawer } from '../../../components/audit/audit-drawer';
@@ -22,6 +22,7 @@ import { ResetPasswordModal } from '../components/reset-password-modal';
 import { UsersTable } from '../components/users-table';
 import { userActionMessage, type UserAction } from '../model/user-action-error';
 import './users.css';
+import { useApp } from '../../../lib/feedback';
 
 /** User management (/management/user-management): the unit's users and their role here (Administrator). */
 export function UserManagementPage({ title }: { title: string }) {
@@ -44,7 +45,7 @@ function UserManagement() {
   const { t: tc } = useTranslation();
   const { t: tm } = useTranslation('management');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const unitId = getStoredRole()?.roleUnit;
   const selfId = useAuthStore((s) => s.user?.userId);
   const list = useListParams();

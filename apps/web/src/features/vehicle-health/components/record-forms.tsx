@@ -10,13 +10,14 @@ import {
   type MaintenanceRow,
   type PretripCheckRow,
 } from '@pantau/contracts';
-import { App, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormModal, useModalForm } from '../../../components/management/form-modal';
 import { checkRecords, incidentRecords, maintenanceRecords } from '../api/vehicle-records';
 import { closedInput, passedInput } from '../model/record-inputs';
 import { DateTimeItem } from './date-time-item';
+import { useApp } from '../../../lib/feedback';
 
 export type RecordSection = 'maintenance' | 'incidents' | 'p2h';
 
@@ -40,7 +41,7 @@ export function AddOpenCloseModal({
   ...props
 }: AddProps & { section: 'maintenance' | 'incidents' }) {
   const { t } = useTranslation('vehicleHealth');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const maintenance = maintenanceRecords.useSave();
   const incidents = incidentRecords.useSave();
   const save = section === 'maintenance' ? maintenance : incidents;
@@ -85,7 +86,7 @@ export function AddOpenCloseModal({
 /** A new pre-trip check: started (now by default), defects, passed if it did, notes. */
 export function AddCheckModal(props: AddProps) {
   const { t } = useTranslation('vehicleHealth');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const save = checkRecords.useSave();
   const modal = useModalForm({
     fields: CHECK_FIELDS,
@@ -136,7 +137,7 @@ export function CloseRecordModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('vehicleHealth');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const maintenance = maintenanceRecords.useSave();
   const incidents = incidentRecords.useSave();
   const checks = checkRecords.useSave();

@@ -1,18 +1,6 @@
 import { CheckOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { IncidentRow, MaintenanceRow, PretripCheckRow } from '@pantau/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Collapse,
-  Empty,
-  Popconfirm,
-  Skeleton,
-  Space,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Collapse, Empty, Popconfirm, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdministrator } from '../../../components/management/admin-only';
@@ -30,6 +18,7 @@ import {
   type RecordSection,
 } from './record-forms';
 import './vehicle-records.css';
+import { useApp } from '../../../lib/feedback';
 
 /**
  * A vehicle's maintenance orders, incidents and pre-trip checks (P2H), open ones first. Every role
@@ -216,7 +205,7 @@ function DeleteRecord({
 }) {
   const { t } = useTranslation('vehicleHealth');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const maintenance = maintenanceRecords.useDelete();
   const incidents = incidentRecords.useDelete();
   const checks = checkRecords.useDelete();

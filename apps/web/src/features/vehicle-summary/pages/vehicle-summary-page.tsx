@@ -1,6 +1,6 @@
 import { FileExcelOutlined, SearchOutlined } from '@ant-design/icons';
 import { vehicleClasses, vehicleMotions, type VehicleMotion } from '@pantau/contracts';
-import { App, Button, Card, Input, Select } from 'antd';
+import { Button, Card, Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -24,12 +24,13 @@ import {
 } from '../model/summary-filter';
 import { SHEET_COLUMNS, type SheetLabels } from '../model/summary-workbook';
 import './vehicle-summary.css';
+import { useApp } from '../../../lib/feedback';
 
 /** Vehicle Summary (/vehicle-summary): the live fleet table with filters, counts and Excel export. */
 export function VehicleSummaryPage() {
   const { t } = useTranslation('vehicleSummary');
   const status = useVehicleStatusLabels();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [params, setParams] = useSearchParams();
   const filter = parseSummaryFilter(params);
   const [sort, setSort] = useState<SummarySort | null>(null);

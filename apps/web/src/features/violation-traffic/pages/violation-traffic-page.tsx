@@ -1,7 +1,7 @@
 import { FileExcelOutlined } from '@ant-design/icons';
 import { localDay, VIOLATION_KINDS } from '@pantau/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Row, Select, Spin, Statistic } from 'antd';
+import { Alert, Button, Card, Col, Row, Select, Spin, Statistic } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -24,6 +24,7 @@ import { KIND_COLORS } from '../model/kinds';
 import { SELECTION_KEYS, selectionOf, selectionParams, type BarSelection } from '../model/selection';
 import { periodOf, periodParams, periodQuery, type TrafficPeriod } from '../model/traffic-period';
 import '../violation-traffic.css';
+import { useApp } from '../../../lib/feedback';
 
 const isGroup = (v: string | null): v is string => !!v && (v === 'none' || /^\d+$/.test(v));
 
@@ -35,7 +36,7 @@ const isGroup = (v: string | null): v is string => !!v && (v === 'none' || /^\d+
 export function ViolationTrafficPage() {
   const { t, i18n } = useTranslation('violationTraffic');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const mobile = useLayoutStore((s) => s.mobile);
   const unitId = getStoredRole()?.roleUnit;
   const timeZone = userTimeZoneName();

@@ -1,15 +1,16 @@
 import type { WorkOrderDetail } from '@pantau/contracts';
-import { App, Button, Input, Modal, Typography } from 'antd';
+import { Button, Input, Modal, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { useCancelWorkOrder } from '../api/work-order-mutations';
+import { useApp } from '../../../lib/feedback';
 
 /** Cancel an SPK, asking first, with an optional reason. */
 export function CancelWorkOrderButton({ spk, icon }: { spk: WorkOrderDetail; icon: ReactNode }) {
   const { t } = useTranslation('workOrders');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const cancel = useCancelWorkOrder();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');

@@ -1,5 +1,5 @@
 import { WORK_ORDER_KINDS, workOrderKindLabelsInput, type WorkOrderKindLabel } from '@pantau/contracts';
-import { Alert, App, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
@@ -7,11 +7,12 @@ import { errorMessage } from '../../../lib/error-message';
 import { validationMessage } from '../../../lib/validation-message';
 import { getStoredRole } from '../../../lib/role-storage';
 import { useSaveWorkOrderKinds, useWorkOrderKinds } from '../api/work-order-kinds';
+import { useApp } from '../../../lib/feedback';
 
 /** The Administrator renames the unit's two SPK kinds (their meaning is the operator's). */
 export function KindLabelsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('workOrders');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const unitId = getStoredRole()?.roleUnit;
   const kinds = useWorkOrderKinds(unitId);
   const save = useSaveWorkOrderKinds(unitId);

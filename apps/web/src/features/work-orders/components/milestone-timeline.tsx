@@ -1,5 +1,5 @@
 import type { MilestoneRow, WorkOrderDetail } from '@pantau/contracts';
-import { App, Button, DatePicker, Popover, Space, Tag, Timeline, Typography } from 'antd';
+import { Button, DatePicker, Popover, Space, Tag, Timeline, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { isApiError } from '../../../lib/api-client';
 import { validationMessage } from '../../../lib/validation-message';
 import { useCorrectMilestone } from '../api/work-order-mutations';
+import { useApp } from '../../../lib/feedback';
 
 /**
  * The trip's milestones in order: each one's time and where it came from (detected at a geofence, or
@@ -88,7 +89,7 @@ function MilestoneSource({ m }: { m: MilestoneRow }) {
 function MilestoneCorrection({ spkId, m, runDate }: { spkId: number; m: MilestoneRow; runDate: string }) {
   const { t } = useTranslation('workOrders');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const correct = useCorrectMilestone();
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState<Dayjs | null>(null);

@@ -1,5 +1,4 @@
 import type { WorkOrderDetail, WorkOrderKind } from '@pantau/contracts';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../components/management/form-drawer';
 import { getStoredRole } from '../../../lib/role-storage';
@@ -13,6 +12,7 @@ import {
   workOrderFormValues,
 } from '../model/work-order-form';
 import { WorkOrderFormFields } from './work-order-form-fields';
+import { useApp } from '../../../lib/feedback';
 
 /**
  * Create (spkId null) or edit an SPK in a drawer; full width on a phone. The server's 400 and 409
@@ -30,7 +30,7 @@ export function WorkOrderFormDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('workOrders');
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const unitId = getStoredRole()?.roleUnit;
   const existing = useWorkOrder(unitId, open ? spkId : null);
   const record: WorkOrderDetail | null = spkId === null ? null : (existing.data ?? null);

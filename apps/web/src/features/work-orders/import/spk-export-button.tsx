@@ -1,12 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { exportTokenAnswer, type WorkOrderKind } from '@pantau/contracts';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
 import { userTimeZoneName } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/error-message';
 import type { Query } from '../../../lib/query-string';
+import { useApp } from '../../../lib/feedback';
 
 /** The list's filters as the export link takes them: text values, lists as several. */
 function exportQuery(query: Query): Record<string, string | string[]> {
@@ -25,7 +26,7 @@ function exportQuery(query: Query): Record<string, string | string[]> {
 export function SpkExportButton({ kind, filterQuery }: { kind: WorkOrderKind; filterQuery: Query }) {
   const { t, i18n } = useTranslation('workOrders');
   const { t: te } = useTranslation('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
