@@ -85,6 +85,8 @@ test.describe('live map', () => {
     await openAs(page, 'admin', '/map');
     await vehiclesDrawn(page);
     const box = page.getByTestId('vehicle-search');
+    // The plain box is the search combobox from the start, for assistive technology as for a user.
+    await expect(page.getByRole('combobox', { name: 'Search plate or hull number' })).toBeVisible();
     await box.focus();
     await page.keyboard.type('B', { delay: 50 });
     await expect(page.getByTestId('vehicle-search-option').first()).toBeVisible();

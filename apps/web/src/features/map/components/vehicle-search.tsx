@@ -47,6 +47,11 @@ export function VehicleSearch({
         <input
           className="ant-input"
           type="text"
+          // The same combobox as the full box's input: its list comes once it has loaded.
+          role="combobox"
+          aria-expanded={false}
+          aria-autocomplete="list"
+          autoComplete="off"
           placeholder={t('search.placeholder')}
           aria-label={t('search.placeholder')}
           data-testid="vehicle-search"
