@@ -6,6 +6,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type 
 import { markMetric, writeMetric } from '../lib/metrics';
 import { baseMap, preferOffline, TILE_ERROR_LIMIT, type BaseMap } from './base-style';
 import { installMapImages } from './canvas-images';
+import { deferDetailLayers } from './detail-layers';
 import { takeEarlyMap } from './early-handoff';
 import { MapContext, type MapContextValue, type MapHandle } from './map-context';
 
@@ -53,6 +54,8 @@ export function createMapContainer(): HTMLDivElement {
   return el;
 }
 
+const DETAIL_AT_LATEST_MS = 3000;
+
 /**
  * Creates a MapLibre map in `el` on the given base map, and falls back to the built-in offline base
  * map when the remote one's tiles keep failing.
@@ -62,9 +65,10 @@ export function createMap(el: HTMLDivElement, base: BaseMap, locale?: Record<str
   let styleVersion = 0;
   let tileErrors = 0;
   el.dataset.baseMap = kind;
+  const { style, addDetail } = deferDetailLayers(base.style);
   const map = new maplibregl.Map({
     container: el,
-    style: base.style,
+    style,
     center: DEFAULT_CENTER,
     zoom: DEFAULT_ZOOM,
     attributionControl: { compact: true },
@@ -78,6 +82,17 @@ export function createMap(el: HTMLDivElement, base: BaseMap, locale?: Record<str
   });
   const handle: MapHandle = { map, value: null, onChange: null };
   map.touchZoomRotate.disableRotation();
+  if (addDetail) {
+    // Once the first frame is complete (or after a few seconds of a map that never settles).
+    let added = false;
+    const add = () => {
+      if (added || styleVersion !== 1) return;
+      added = true;
+      addDetail(map);
+    };
+    map.once('idle', add);
+    setTimeout(add, DETAIL_AT_LATEST_MS);
+  }
   const removeImages = installMapImages(map);
   map.once('remove', removeImages);
   map.on('style.load', () => {

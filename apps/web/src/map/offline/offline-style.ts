@@ -4,10 +4,14 @@ import { citiesGeoJson } from './cities';
 import { landGeoJson } from './land';
 import { roadsGeoJson } from './roads';
 
+/** A layer of detail drawn from the map's second frame on (`deferDetailLayers` in map-view.tsx). */
+export const AFTER_FIRST_FRAME = { 'pantau:after-first-frame': true };
+
 /**
  * The built-in base map for networks that cannot load tiles: sea, land, toll roads and cities, all
  * from data in the bundle. It has no `glyphs` and no sprite: city names are canvas images drawn on
- * demand (see canvas-images.ts), so nothing is ever fetched.
+ * demand (see canvas-images.ts), so nothing is ever fetched. Sea and land make the first frame; the
+ * coast, roads and cities (AFTER_FIRST_FRAME) follow once it is drawn.
  */
 export function offlineStyle(): StyleSpecification {
   return {
@@ -28,6 +32,7 @@ export function offlineStyle(): StyleSpecification {
       },
       {
         id: 'offline-coast',
+        metadata: AFTER_FIRST_FRAME,
         type: 'line',
         source: 'land',
         paint: {
@@ -37,6 +42,7 @@ export function offlineStyle(): StyleSpecification {
       },
       {
         id: 'offline-roads-casing',
+        metadata: AFTER_FIRST_FRAME,
         type: 'line',
         source: 'roads',
         layout: { 'line-join': 'round', 'line-cap': 'round' },
@@ -48,6 +54,7 @@ export function offlineStyle(): StyleSpecification {
       },
       {
         id: 'offline-roads',
+        metadata: AFTER_FIRST_FRAME,
         type: 'line',
         source: 'roads',
         layout: { 'line-join': 'round', 'line-cap': 'round' },
@@ -58,6 +65,7 @@ export function offlineStyle(): StyleSpecification {
       },
       {
         id: 'offline-city-dots',
+        metadata: AFTER_FIRST_FRAME,
         type: 'circle',
         source: 'cities',
         filter: ['any', ['==', ['get', 'rank'], 1], ['>=', ['zoom'], 7]],
@@ -70,6 +78,7 @@ export function offlineStyle(): StyleSpecification {
       },
       {
         id: 'offline-city-labels',
+        metadata: AFTER_FIRST_FRAME,
         type: 'symbol',
         source: 'cities',
         filter: ['any', ['==', ['get', 'rank'], 1], ['>=', ['zoom'], 7]],
