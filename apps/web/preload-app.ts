@@ -90,9 +90,9 @@ function closureOf(bundle: OutputBundle, entry: string): { files: Set<string>; s
 
 /**
  * `<meta name="pantau-texts" data-en="…" data-id="…" data-en-rest="…" data-id-rest="…">` in index.html
- * (production build): the chunks of each language's texts (a part's chunk with those it imports) (src/locales/texts.ts), so that
- * public/prefetch-snapshot.js asks for the user's language's first-view texts with the page (the boot
- * waits for them), and on the dashboard for the other pages' texts too.
+ * (production build): each language's two parts of texts (src/locales/texts.ts), each as its chunk and
+ * the chunks it imports, so that public/prefetch-snapshot.js asks for the user's language's first-view
+ * texts with the page (the boot waits for them), and on the dashboard for the other pages' texts too.
  */
 export function textsMeta(languages: readonly string[] = ['en', 'id']): Plugin {
   return {

@@ -1,13 +1,13 @@
 import { COOKIE } from '@pantau/contracts';
 import { Layout, Spin } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useAuthStore } from '../../lib/auth-store';
 import { getCookie } from '../../lib/cookies';
 import { useLayoutStore } from '../../lib/layout-store';
 import { getStoredRole } from '../../lib/role-storage';
-import { useOpenedOnce } from '../../lib/use-opened-once';
+import { lazySlot } from '../../lib/lazy-slot';
 import { AppHeader } from './app-header';
 import { FeatureSlots } from './feature-slots';
 import { LayoutDrawers } from './layout-drawers';
@@ -17,16 +17,10 @@ import { useIdleLock } from './use-idle-lock';
 import { useMobileQuery } from './use-mobile-query';
 
 // The layout settings (antd's Divider and switches with them) load when the drawer first opens.
-const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
-
-function SettingsDrawerSlot() {
-  const opened = useOpenedOnce(useLayoutStore((s) => s.settingsDrawer));
-  return opened ? (
-    <Suspense fallback={null}>
-      <SettingsDrawer />
-    </Suspense>
-  ) : null;
-}
+const SettingsDrawer = lazySlot<{ open: boolean }>(
+  () => import('./settings-drawer').then((m) => m.SettingsDrawer),
+  true,
+);
 
 /** The shell shows 'Loading...' over the workspace for its first second (spec §9). */
 export const SHELL_SPINNER_MS = 1000;
@@ -99,7 +93,7 @@ export function AppLayout() {
             </Layout.Content>
           </Layout>
         </Layout>
-        <SettingsDrawerSlot />
+        <SettingsDrawer open={settings.settingsDrawer} />
         <LayoutDrawers />
         <RoleDialogContainer />
       </div>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoredRole } from '../../lib/role-storage';
 
-interface RoleDialogProps {
+export interface RoleDialogProps {
   open: boolean;
   /** The user's groups; undefined while loading. */
   groups: UserGroup[] | undefined;
