@@ -149,3 +149,67 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL runs o
     expect(other.app.singletons.held).toBe(true);
   });
 });
+
+describe.skipIf(!onPostgres)(
+  'how an instance writes vehicle states, alone or not (PostgreSQL runs only)',
+  () => {
+    let database: Database;
+    const apps: TestApp[] = [];
+    const start = async () => {
+      const app = await startTestApp({
+        db: database,
+        config: { jwtSecret: await resolveSigningSecret(database.db) },
+        deps: { telemetry: { tickMs: 0 }, singletonRetryMs: 100 },
+      });
+      apps.push(app);
+      return app;
+    };
+    const rowOf = async (vehicleId: number) =>
+      (await database.db.select().from(vehicleState).where(eq(vehicleState.vehicleId, vehicleId)))[0];
+    beforeAll(async () => {
+      database = await createTestDatabase();
+    });
+    afterAll(async () => {
+      for (const app of apps) await app.close();
+      await database?.close();
+    });
+
+    it('alone writes behind; a second instance starts from the states the first held, both then write in each batch; the last one left writes behind again', async () => {
+      const [v1, v2] = await vehiclesOf(database, UNIT.sunter);
+      const a = await start();
+      const at = (s: number) => new Date(Date.now() - s * 1000);
+      await a.app.pipeline.ingest([fix(v1!.trackerId, at(30), { lat: -6.4101, lon: 107.1 })], source);
+      // Alone: held in memory, written behind.
+      expect(a.app.pipeline.liveState(v1!.vehicleId)!.lat).toBe(-6.4101);
+      expect((await rowOf(v1!.vehicleId))?.lat).not.toBe(-6.4101);
+
+      // The newcomer waits until the first has written what it holds, and starts from it.
+      const b = await start();
+      expect((await rowOf(v1!.vehicleId))?.lat).toBe(-6.4101);
+      expect(b.app.pipeline.liveState(v1!.vehicleId)!.lat).toBe(-6.4101);
+      expect(a.logs.some((l) => String(l.msg).startsWith('another instance joined'))).toBe(true);
+
+      // Shared: each batch writes its states, and the other instance moves on from them.
+      await a.app.pipeline.ingest([fix(v2!.trackerId, at(20), { lat: -6.4202, lon: 107.1 })], source);
+      expect((await rowOf(v2!.vehicleId))?.lat).toBe(-6.4202);
+      await b.app.pipeline.ingest([fix(v1!.trackerId, at(10), { lat: -6.4303, lon: 107.1 })], source);
+      expect((await rowOf(v1!.vehicleId))?.lat).toBe(-6.4303);
+      await a.app.pipeline.ingest([fix(v1!.trackerId, at(5), { lat: -6.4404, lon: 107.1 })], source);
+      const moved = await rowOf(v1!.vehicleId);
+      expect(moved?.lat).toBe(-6.4404);
+      expect(a.app.pipeline.liveState(v1!.vehicleId)!.fixTime).toEqual(moved!.fixTime);
+
+      // The last one left writes behind again, from the states the other wrote.
+      await b.close();
+      await expect
+        .poll(() => a.logs.some((l) => String(l.msg).startsWith('this instance is the only one left')), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      await a.app.pipeline.ingest([fix(v2!.trackerId, at(1), { lat: -6.4505, lon: 107.1 })], source);
+      expect((await rowOf(v2!.vehicleId))?.lat).toBe(-6.4202);
+      await a.app.pipeline.flushStates();
+      expect((await rowOf(v2!.vehicleId))?.lat).toBe(-6.4505);
+    });
+  },
+);

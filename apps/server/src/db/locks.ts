@@ -9,6 +9,8 @@ export const advisoryLocks = {
   schema: 7_261_001,
   /** The time-based work one instance runs for all (db/singleton-lock.ts). */
   singletons: 7_261_002,
+  /** Writing the vehicles' live states: exclusive for an instance alone, shared by several (db/writer-lock.ts). */
+  stateWriter: 7_261_003,
 } as const;
 
 /** A connection of its own, outside the pool, for session-level locks; its errors end it, not the server. */

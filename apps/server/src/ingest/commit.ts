@@ -209,10 +209,8 @@ async function writeBatch(
         const slice = await rebuildActivity(txDb, vehicle, startMs, untilMs, ctx.contextOf(vehicle));
         next.set(vehicleId, { ...state, ruleState: { ...state.ruleState, [tripsRule.name]: slice } });
       }
-    if (ctx.writeStates || locked) await upsertStates(txDb, statesOf(next), now);
-    if (!locked) return { next, events, quiet };
-    const versions = new Map<number, number>();
-    for (const vehicleId of next.keys()) versions.set(vehicleId, (locked.get(vehicleId) ?? 0) + 1);
+    if (!ctx.writeStates && !locked) return { next, events, quiet };
+    const versions = await upsertStates(txDb, statesOf(next), now);
     return { next, events, quiet, versions, ...(reloaded ? { reloaded } : {}) };
   });
 }
@@ -233,20 +231,18 @@ export async function commitTick(
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     if (!versions) {
-      if (writeStates) await upsertStates(txDb, statesOf(next), now);
-      return { next, events: await storeEvents(txDb, found) };
+      const written = writeStates ? await upsertStates(txDb, statesOf(next), now) : undefined;
+      return { next, events: await storeEvents(txDb, found), ...(written ? { versions: written } : {}) };
     }
     const ids = [...new Set([...next.keys(), ...found.map((f) => f.vehicle.vehicleId)])];
     const locked = await lockVersions(txDb, ids);
     const moved = new Set(staleOf(ids, locked, versions));
     for (const vehicleId of moved) next.delete(vehicleId);
-    await upsertStates(txDb, statesOf(next), now);
+    const written = await upsertStates(txDb, statesOf(next), now);
     const events = await storeEvents(
       txDb,
       moved.size ? found.filter((f) => !moved.has(f.vehicle.vehicleId)) : found,
     );
-    const written = new Map<number, number>();
-    for (const vehicleId of next.keys()) written.set(vehicleId, (locked.get(vehicleId) ?? 0) + 1);
     return { next, events, versions: written };
   });
 }

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { createWriterLock } from '../db/writer-lock.js';
 import { thresholdsFor } from '../live-state/thresholds.js';
 import { defaultRules } from '../rules/index.js';
 import { createPipeline, type PipelineDeps, type TelemetryPipeline } from './pipeline.js';
@@ -30,6 +31,9 @@ export const ingestPlugin = fp<IngestOptions>(
       thresholdsFor,
       publish: (event) => app.liveHub.publish(event),
       ownsTick: () => app.singletons.held,
+      ...(app.database.newClient
+        ? { writerLock: createWriterLock({ database: app.database, logger: app.log }) }
+        : {}),
       retentionMonths: app.config.retentionMonths,
       ...(opts.batch ? { batch: opts.batch } : {}),
       ...(opts.tickMs !== undefined ? { tickMs: opts.tickMs } : {}),
@@ -46,6 +50,6 @@ export const ingestPlugin = fp<IngestOptions>(
   {
     name: 'pipeline',
     dependencies: ['auth', 'live', 'singletons'],
-    decorators: { fastify: ['config', 'db', 'clock', 'singletons'] },
+    decorators: { fastify: ['config', 'database', 'db', 'clock', 'singletons'] },
   },
 );

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import type { WriterLock } from '../db/writer-lock.js';
 import type { LiveEvent } from '../plugins/live.js';
 import type { Derivation, RuleThresholds } from '../rules/types.js';
 import type { VehicleInfo } from '../live-state/live-state.js';
@@ -37,6 +38,12 @@ export interface PipelineDeps {
    * `syncMs` (default 2 s) for reads (state-versions.ts, docs/decisions.md).
    */
   shared?: boolean;
+  /**
+   * On PostgreSQL, instead of `shared`: the lock that says whether this instance is the only one
+   * writing `vehicle_state` (db/writer-lock.ts). Alone, it writes states behind every `stateFlushMs`;
+   * with others, as `shared`. Without it PostgreSQL is always shared.
+   */
+  writerLock?: WriterLock;
   syncMs?: number;
   /** Events found from fixes older than this are stored but not pushed as live notifications (5 min). */
   liveWindowMs?: number;

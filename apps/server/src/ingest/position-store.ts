@@ -227,12 +227,18 @@ export async function mergePositions(tx: Db, batch: readonly PositionRow[]): Pro
 }
 
 /**
- * Writes the live state of the given vehicles (insert or replace), raising each row's version by one.
+ * Writes the live state of the given vehicles (insert or replace), raising each row's version by one;
+ * answers the versions written.
  * The rule states go as one JSON array picked by row number, as the positions' attributes do: one
  * `JSON.stringify` for the batch and no escaping of every quote for an array literal.
  */
-export async function upsertStates(db: Db, states: { vehicleId: number; s: LiveState }[], now: Date) {
-  if (states.length === 0) return;
+export async function upsertStates(
+  db: Db,
+  states: { vehicleId: number; s: LiveState }[],
+  now: Date,
+): Promise<Map<number, number>> {
+  const written = new Map<number, number>();
+  if (states.length === 0) return written;
   const cols: string[] = Array.from({ length: 15 }, () => '');
   const ruleStates: unknown[] = new Array(states.length);
   for (let i = 0; i < states.length; i++) {
@@ -255,7 +261,7 @@ export async function upsertStates(db: Db, states: { vehicleId: number; s: LiveS
     cols[14] += sep + s.todayEngineS;
     ruleStates[i] = s.ruleState;
   }
-  await rawOf(db).query(
+  const { rows } = await rawOf(db).query(
     `INSERT INTO vehicle_state (vehicle_id, fix_time, server_time, lat, lon, speed, course, ignition, valid,
       odometer_km, motion, gps_status, day, today_distance_km, today_engine_s, rule_state, updated_at, version)
     SELECT u.v, u.f, u.s, u.la, u.lo, u.sp, u.co, u.ig, u.va, u.od, u.mo, u.gs, u.d, u.km, u.en,
@@ -269,9 +275,12 @@ export async function upsertStates(db: Db, states: { vehicleId: number; s: LiveS
       valid = excluded.valid, odometer_km = excluded.odometer_km, motion = excluded.motion,
       gps_status = excluded.gps_status, day = excluded.day, today_distance_km = excluded.today_distance_km,
       today_engine_s = excluded.today_engine_s, rule_state = excluded.rule_state,
-      updated_at = excluded.updated_at, version = vehicle_state.version + 1`,
+      updated_at = excluded.updated_at, version = vehicle_state.version + 1
+    RETURNING vehicle_id AS v, version::float8 AS n`,
     [...cols.map((c) => `{${c}}`), JSON.stringify(ruleStates), now.toISOString()],
   );
+  for (const r of rows) written.set(Number(r.v), Number(r.n));
+  return written;
 }
 
 export async function loadVehicles(db: Db): Promise<VehicleInfo[]> {

@@ -19,6 +19,8 @@ export class StateWriter {
     private readonly clock: () => Date,
     private readonly logger: Pick<FastifyBaseLogger, 'error'>,
     private readonly intervalMs: number,
+    /** Told the row versions each write left (the pipeline keeps them with its cached states). */
+    private readonly onWritten: (versions: Map<number, number>) => void = () => undefined,
   ) {}
 
   /** Starts the periodic write (not for `intervalMs` 0, where the batches write states themselves). */
@@ -26,6 +28,11 @@ export class StateWriter {
     if (this.intervalMs <= 0 || this.timer) return;
     this.timer = setInterval(() => void this.flush(), this.intervalMs);
     this.timer.unref();
+  }
+
+  /** States noted and not written yet. */
+  get pending(): number {
+    return this.dirty.size;
   }
 
   note(vehicleId: number, state: LiveState): void {
@@ -43,6 +50,7 @@ export class StateWriter {
       [...batch].map(([vehicleId, s]) => ({ vehicleId, s })),
       this.clock(),
     )
+      .then(this.onWritten)
       .catch((err: unknown) => {
         this.logger.error(
           { err, vehicles: batch.size },
