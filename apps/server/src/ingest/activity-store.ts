@@ -237,22 +237,25 @@ export async function storedPositions(
     WHERE vehicle_id = ${vehicle.vehicleId} AND fix_time >= ${from}::timestamptz
       AND ${inclusiveTo ? sql`fix_time <= ${to}::timestamptz` : sql`fix_time < ${to}::timestamptz`}
     ORDER BY fix_time`);
-  return rowsOf(result).map((r) => ({
-    trackerId: vehicle.trackerId,
-    fixTime: new Date(timeOf(r.fix_time)),
-    valid: Boolean(r.valid),
-    lat: Number(r.lat),
-    lon: Number(r.lon),
-    speedKmh: Number(r.speed),
-    course: r.course === null ? null : Number(r.course),
-    altitude: null,
-    satellites: null,
-    accuracy: null,
-    ignition: r.ignition === null ? null : Boolean(r.ignition),
-    alarm: null,
-    attributes: {},
-  }));
+  return rowsOf(result).map((r) => positionOfRow(r, vehicle.trackerId));
 }
+
+/** A `positions` row (fix_time, lat, lon, speed, course, ignition, valid) as the derivations see it. */
+export const positionOfRow = (r: Record<string, unknown>, trackerId: string): Position => ({
+  trackerId,
+  fixTime: new Date(timeOf(r.fix_time)),
+  valid: Boolean(r.valid),
+  lat: Number(r.lat),
+  lon: Number(r.lon),
+  speedKmh: Number(r.speed),
+  course: r.course === null ? null : Number(r.course),
+  altitude: null,
+  satellites: null,
+  accuracy: null,
+  ignition: r.ignition === null ? null : Boolean(r.ignition),
+  alarm: null,
+  attributes: {},
+});
 
 /** Deletes a vehicle's trips and stops that start at or after `fromMs` (to be found again). */
 export async function deleteActivityFrom(tx: Db, vehicleId: number, fromMs: number): Promise<void> {

@@ -31,7 +31,7 @@ export const hasNews = (p: Position, ignitionBefore: boolean | null) =>
 export function advanceVehicle(
   vehicle: VehicleInfo,
   before: LiveState | null,
-  list: readonly Accepted[],
+  list: readonly Pick<Accepted, 'position' | 'serverTime' | 'stored'>[],
   now: Date,
   ctx: DeriveContext,
 ): { state: LiveState | null; found: readonly Found[] } {

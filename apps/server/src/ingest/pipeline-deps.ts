@@ -50,8 +50,8 @@ export interface PipelineDeps {
   /**
    * How often changed live states are written to `vehicle_state` (default 1,000 ms): one upsert per
    * vehicle per interval instead of one per batch. This process serves reads from memory
-   * (`liveState`), so nothing reads a stale row; a crash loses at most this much derived state, never
-   * a position. 0 writes them in each batch's transaction.
+   * (`liveState`), so nothing reads a stale row; after a crash the next start moves the rows on from
+   * the positions stored since (catch-up.ts). 0 writes them in each batch's transaction.
    */
   stateFlushMs?: number;
   /** Bounds on the list of unregistered trackers (unknown-trackers.ts). */

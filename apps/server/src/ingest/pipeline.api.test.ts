@@ -4,6 +4,8 @@ import { events, positions, unknownTrackers, vehicleState } from '../db/schema/i
 import type { LiveEvent } from '../plugins/live.js';
 import { fix, secondsAgo, vehiclesOf } from '../test/positions.js';
 import { startTestApp, UNIT, type TestApp } from '../test/test-app.js';
+import { thresholdsFor } from '../live-state/thresholds.js';
+import { defaultRules } from '../rules/index.js';
 import { createPipeline } from './pipeline.js';
 
 let t: TestApp;
@@ -382,6 +384,47 @@ describe('pipeline.ingest', () => {
       .where(and(eq(events.vehicleId, v.vehicleId), eq(events.kind, 'ignition_off')));
     expect(offs).toHaveLength(1);
     expect(t.app.pipeline.trackingItem(v.vehicleId)!.ignition).toBe(false);
+  });
+});
+
+describe('live states written behind', () => {
+  it('a server that stopped without writing them moves them on at start from the positions it had stored', async () => {
+    const v = fleet.at(-1)!;
+    const open = () =>
+      createPipeline({
+        db: t.db.db,
+        clock: () => new Date(),
+        logger: t.app.log,
+        rules: defaultRules,
+        thresholdsFor,
+        publish: () => {},
+        tickMs: 0,
+        shared: false,
+        stateFlushMs: 3_600_000,
+      });
+    const first = open();
+    const t0 = Date.now() - 60_000;
+    await first.ingest([fix(v.trackerId, new Date(t0), { lat: -6.3, lon: 107.1, speedKmh: 30 })], source);
+    await first.flushStates();
+    for (const k of [1, 2, 3])
+      await first.ingest(
+        [fix(v.trackerId, new Date(t0 + k * 10_000), { lat: -6.3 - k * 0.001, lon: 107.1, speedKmh: 40 })],
+        source,
+      );
+    const held = first.liveState(v.vehicleId)!;
+    const [row] = await t.db.db.select().from(vehicleState).where(eq(vehicleState.vehicleId, v.vehicleId));
+    // Stopped here (no close, nothing more written): the row is the state of the first fix.
+    expect(row!.fixTime).toEqual(new Date(t0));
+
+    const next = open();
+    await next.start();
+    const state = next.liveState(v.vehicleId)!;
+    expect(state.fixTime).toEqual(held.fixTime);
+    expect(state.lat).toBe(held.lat);
+    expect(state.todayDistanceKm).toBeCloseTo(held.todayDistanceKm, 9);
+    expect(state.todayDistanceKm).toBeGreaterThan(0.3);
+    expect(state.ruleState).toEqual(held.ruleState);
+    await next.close();
   });
 });
 

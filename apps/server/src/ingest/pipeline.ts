@@ -9,6 +9,7 @@ import { PartitionUpkeep } from './partition-upkeep.js';
 import { createLogLimiter } from './log-limit.js';
 import { publishChanges, type Moved } from './live-updates.js';
 import { loadStates } from './position-store.js';
+import { catchUpStates } from './catch-up.js';
 import { cacheNames } from './cache-versions.js';
 import { createInstanceSync } from './instance-sync.js';
 import { BatchScheduler } from './scheduler.js';
@@ -133,6 +134,19 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       for (const [id, { state, version }] of await loadStates(db)) {
         states.set(id, state);
         versions.set(id, version);
+      }
+      // Written behind: what a server that stopped unexpectedly stored after its last write.
+      if (behind()) {
+        const moved = await catchUpStates(db, states, (id) => vehicles.get(id), clock(), derive);
+        for (const [vehicleId, state] of moved) {
+          states.set(vehicleId, state);
+          stateWriter.note(vehicleId, state);
+        }
+        if (moved.size > 0)
+          logger.info(
+            { vehicles: moved.size },
+            'live states moved on by positions stored after their last write',
+          );
       }
       upkeep.start(closed);
       const tickMs = deps.tickMs ?? 30_000;
