@@ -174,7 +174,12 @@ const others = await Promise.all(
   Array.from({ length: instances - 1 }, async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', new URL('./ingest-server.ts', import.meta.url).pathname],
+      [
+        '--max-semi-space-size=64',
+        '--import',
+        'tsx',
+        new URL('./ingest-server.ts', import.meta.url).pathname,
+      ],
       {
         env: process.env,
         stdio: ['ignore', 'pipe', 'inherit'],

@@ -31,7 +31,8 @@ const args = [
 function runIngest(env, extra = []) {
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/ingest.ts'), ...args, ...extra],
+    // The server's own flags (apps/server/package.json `start`): the young generation's size.
+    ['--max-semi-space-size=64', '--import', 'tsx', path.join(root, 'bench/ingest.ts'), ...args, ...extra],
     {
       cwd: root,
       env: { ...process.env, ...env },
