@@ -193,13 +193,17 @@ const others = await Promise.all(
       buffered = parts.pop()!;
       lines.push(...parts.filter(Boolean));
     });
-    const next = async () => {
-      for (let waited = 0; lines.length === 0; waited += 50) {
+    /** The next line the script prints for this file (the server's own warnings share stdout). */
+    const next = async (): Promise<{ port?: number; cpuMs?: number }> => {
+      for (let waited = 0; ; waited += 50) {
+        while (lines.length > 0) {
+          const line = JSON.parse(lines.shift()!) as { port?: number; cpuMs?: number };
+          if (line.port !== undefined || line.cpuMs !== undefined) return line;
+        }
         if (child.exitCode !== null || waited > 120_000)
           throw new Error('the second bench server did not start');
         await new Promise((r) => setTimeout(r, 50));
       }
-      return JSON.parse(lines.shift()!) as { port?: number; cpuMs?: number };
     };
     ports.push((await next()).port!);
     return {
