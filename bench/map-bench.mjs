@@ -30,6 +30,7 @@
 import { chromium } from '@playwright/test';
 import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -640,9 +641,14 @@ for (const n of SIZES) {
       }
   }
 }
+// Software WebGL's speed changes with the browser's version: figures compare within one version.
+const browserVersion = browser.version();
 await browser.close();
 wss.close();
 server.close();
+console.log(
+  `\nChromium ${browserVersion}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`,
+);
 console.log(
   '\n| vehicles | geofences | network | drawn after navigation | main thread busy | main thread CPU / renderer CPU | long tasks > 100 ms (steady) | longest task steady / load | total blocking (load) | map refreshes/s | JS heap |',
 );
