@@ -7,6 +7,7 @@ import { startTestApp, UNIT, type TestApp } from '../test/test-app.js';
 import { thresholdsFor } from '../live-state/thresholds.js';
 import { defaultRules } from '../rules/index.js';
 import { createPipeline } from './pipeline.js';
+import { upsertStates } from './position-store.js';
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof vehiclesOf>>;
@@ -425,6 +426,24 @@ describe('live states written behind', () => {
     expect(state.todayDistanceKm).toBeGreaterThan(0.3);
     expect(state.ruleState).toEqual(held.ruleState);
     await next.close();
+  });
+});
+
+describe('writing a live state', () => {
+  it('never replaces the state of a later fix (a write behind arriving after another instance moved the vehicle on)', async () => {
+    const v = fleet.at(-2)!;
+    await t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(40), { lat: -6.5, lon: 107.2 })], source);
+    await t.app.pipeline.flushStates();
+    const held = t.app.pipeline.liveState(v.vehicleId)!;
+    const later = { ...held, fixTime: new Date(held.fixTime.getTime() + 10_000), lat: -6.51 };
+    const earlier = { ...held, fixTime: new Date(held.fixTime.getTime() - 10_000), lat: -6.49 };
+    const now = new Date();
+    expect((await upsertStates(t.db.db, [{ vehicleId: v.vehicleId, s: later }], now)).has(v.vehicleId)).toBe(
+      true,
+    );
+    expect((await upsertStates(t.db.db, [{ vehicleId: v.vehicleId, s: earlier }], now)).size).toBe(0);
+    const [row] = await t.db.db.select().from(vehicleState).where(eq(vehicleState.vehicleId, v.vehicleId));
+    expect(row).toMatchObject({ fixTime: later.fixTime, lat: -6.51 });
   });
 });
 

@@ -228,7 +228,8 @@ export async function mergePositions(tx: Db, batch: readonly PositionRow[]): Pro
 
 /**
  * Writes the live state of the given vehicles (insert or replace), raising each row's version by one;
- * answers the versions written.
+ * answers the versions written. A state never replaces one of a later fix (a state written behind that
+ * arrives after another instance moved the vehicle on): that row is left, and absent from the answer.
  * The rule states go as one JSON array picked by row number, as the positions' attributes do: one
  * `JSON.stringify` for the batch and no escaping of every quote for an array literal.
  */
@@ -276,6 +277,7 @@ export async function upsertStates(
       gps_status = excluded.gps_status, day = excluded.day, today_distance_km = excluded.today_distance_km,
       today_engine_s = excluded.today_engine_s, rule_state = excluded.rule_state,
       updated_at = excluded.updated_at, version = vehicle_state.version + 1
+    WHERE vehicle_state.fix_time <= excluded.fix_time
     RETURNING vehicle_id AS v, version::float8 AS n`,
     [...cols.map((c) => `{${c}}`), JSON.stringify(ruleStates), now.toISOString()],
   );
