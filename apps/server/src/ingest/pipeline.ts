@@ -432,7 +432,11 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       if (syncTimer) clearInterval(syncTimer);
       tickTimer = null;
       syncTimer = null;
-      if (!started) return upkeep.close();
+      if (!started) {
+        // A start that failed after taking the writer lock lets it go too.
+        await writerLock?.close();
+        return upkeep.close();
+      }
       await started.catch(() => undefined);
       await scheduler.drain();
       await upkeep.close();
