@@ -14,10 +14,10 @@ import { cacheNames } from './cache-versions.js';
 import { createInstanceSync } from './instance-sync.js';
 import { BatchScheduler } from './scheduler.js';
 import { StateWriter } from './state-writer.js';
+import { createWriterMode } from './writer-mode.js';
 import { tickStates } from './tick.js';
 import { recalculateVehicle, type Recalculated } from './recalculate.js';
 import { ConflictError } from '../errors.js';
-import { retryWhileUnavailable } from '../db/availability.js';
 import type { IngestResult, IngestSource, PipelineObserver, TelemetryPipeline } from './types.js';
 import { UnknownTrackers } from './unknown-trackers.js';
 import type { PipelineDeps } from './pipeline-deps.js';
@@ -40,18 +40,16 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   const liveWindowMs = deps.liveWindowMs ?? 5 * 60_000;
   const retryMs = deps.retryMs ?? 30_000;
   const writerLock = deps.shared === undefined && !isPglite(db) ? deps.writerLock : undefined;
-  /** Whether other instances may write `vehicle_state` (with a writer lock: set by its mode). */
-  let shared = deps.shared ?? (!isPglite(db) && !writerLock);
+  /** Shared from the start: told so, or PostgreSQL without a writer lock. */
+  const sharedAtStart = deps.shared ?? (!isPglite(db) && !writerLock);
   /** Where other instances may ever write (the cache of other instances' changes is kept). */
-  const multi = shared || writerLock !== undefined;
+  const multi = sharedAtStart || writerLock !== undefined;
   // Shared: the states are written in each batch's transaction, where their versions are checked.
-  const stateFlushMs = deps.shared || (shared && !writerLock) ? 0 : (deps.stateFlushMs ?? 1000);
+  const stateFlushMs = sharedAtStart && !writerLock ? 0 : (deps.stateFlushMs ?? 1000);
   const stateWriter = new StateWriter(db, clock, logger, stateFlushMs, (written) => {
     for (const [vehicleId, version] of written)
       if (version > (versions.get(vehicleId) ?? 0)) versions.set(vehicleId, version);
   });
-  /** Written behind: alone on the database (or PGlite), and not told to write in each batch. */
-  const behind = () => !shared && stateFlushMs > 0;
   const unknown = new UnknownTrackers(clock, logger, deps.unknownTrackers);
   const limiter = createLogLimiter();
   /** A warning at most a few times a minute per key, then how many were suppressed. */
@@ -116,6 +114,17 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
         refreshGeography: (unitId) => geography.refresh(db, unitId),
       })
     : null;
+  /** Behind or in each batch (writer-mode.ts). */
+  const mode = createWriterMode({
+    shared: sharedAtStart,
+    writerLock,
+    stateWriter,
+    canWriteBehind: stateFlushMs > 0,
+    exclusive: (work) => scheduler.exclusive(work),
+    readOthers: async () => sync?.states(),
+    logger,
+    retryMs,
+  });
 
   function start() {
     started ??= (async () => {
@@ -127,7 +136,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
         ...(concurrency > 1 && deps.batch?.maxRows === undefined ? { maxRows: 1000 } : {}),
       });
       // Alone or not decides how states are written; a newcomer waits for the one alone to write its own.
-      if (writerLock) shared = (await writerLock.acquire()) === 'shared';
+      await mode.begin();
       // What was read before the vehicles and geography: a change after it is read again.
       await sync?.begin();
       await Promise.all([refreshVehicles(), geography.refresh(db)]);
@@ -136,7 +145,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
         versions.set(id, version);
       }
       // Written behind: what a server that stopped unexpectedly stored after its last write.
-      if (behind()) {
+      if (mode.behind()) {
         const moved = await catchUpStates(db, states, (id) => vehicles.get(id), clock(), derive);
         for (const [vehicleId, state] of moved) {
           states.set(vehicleId, state);
@@ -159,69 +168,18 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       }
       if (sync && !closed) {
         syncTimer = setInterval(() => {
-          Promise.all([shared ? sync.states() : null, sync.caches()]).catch((err: unknown) =>
+          Promise.all([mode.shared ? sync.states() : null, sync.caches()]).catch((err: unknown) =>
             logger.warn({ err }, 'reading what other instances changed failed'),
           );
         }, deps.syncMs ?? 2_000);
         syncTimer.unref();
       }
       if (!closed) stateWriter.start();
-      if (writerLock && !closed) writerLock.watch(writerHooks);
+      if (!closed) mode.watch();
     })();
     // A start that met an unreachable database is tried again by the next caller.
     started.catch(() => (started = null));
     return started;
-  }
-
-  /**
-   * The writer lock's turns (db/writer-lock.ts). Alone → shared runs alone in the pipeline: the states
-   * held are written, and every batch from then on writes its own with versions. Shared → alone takes
-   * in the last states the others wrote; from then on states are written behind.
-   */
-  const writerHooks = {
-    toShared: () =>
-      scheduler.exclusive(async () => {
-        await writeAllBehind();
-        shared = true;
-      }),
-    toSolo: () =>
-      scheduler.exclusive(async () => {
-        await sync?.states();
-        shared = false;
-      }),
-    lost: () => {
-      // Until it is taken again, batches write as if shared (the safe way), once they may run at all.
-      shared = true;
-    },
-  };
-
-  /** Writes every state held behind, or fails. */
-  async function writeAllBehind() {
-    await stateWriter.flush();
-    if (stateWriter.pending > 0) throw new Error('the live states held could not be written');
-  }
-
-  /** The writer lock was lost with its connection: taken again (and the others' writes read) first. */
-  let retaking: Promise<void> | null = null;
-  function retake(): Promise<void> {
-    retaking ??= (async () => {
-      try {
-        const retry = {
-          maxMs: retryMs,
-          onRetry: (err: unknown, attempt: number, delayMs: number) => {
-            if (attempt === 1 || attempt % 10 === 0)
-              logger.warn({ err: String(err), attempt, delayMs }, 'database unavailable; retrying the batch');
-          },
-        };
-        const mode = await retryWhileUnavailable(() => writerLock!.acquire(), retry);
-        await retryWhileUnavailable(writeAllBehind, retry);
-        await sync?.states();
-        shared = mode === 'shared';
-      } finally {
-        retaking = null;
-      }
-    })();
-    return retaking;
   }
 
   /** Checks each position and queues the accepted ones as one call, answered once they are stored. */
@@ -260,14 +218,13 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   async function runBatch(batch: Pending[]) {
     await unknown.flush(db);
     if (batch.length === 0) return;
-    if (writerLock && !writerLock.mode)
-      try {
-        await retake();
-      } catch (err) {
-        logger.error({ err }, 'the vehicle-state writer lock could not be taken again');
-        for (const p of batch) p.reject(err);
-        return;
-      }
+    try {
+      await mode.ready();
+    } catch (err) {
+      logger.error({ err }, 'the vehicle-state writer lock could not be taken again');
+      for (const p of batch) p.reject(err);
+      return;
+    }
     const now = clock();
     const committed = await commitBatch(batch, now, {
       ...derive,
@@ -275,8 +232,8 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       logger,
       states,
       liveWindowMs,
-      writeStates: !behind(),
-      versions: shared ? versions : undefined,
+      writeStates: !mode.behind(),
+      versions: mode.shared ? versions : undefined,
       retryMs,
       partitions,
     });
@@ -327,13 +284,13 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   async function tick(): Promise<void> {
     await start();
     await scheduler.exclusive(async () => {
-      if (shared) await sync?.states();
+      if (mode.shared) await sync?.states();
       const now = clock();
       const { next, found } = tickStates(states, vehicles.all, derive, now, (id) =>
         scheduler.queue.isHeld(id),
       );
       if (next.size === 0 && found.length === 0) return;
-      apply(await commitTick(db, next, found, now, !behind(), shared ? versions : undefined), now);
+      apply(await commitTick(db, next, found, now, !mode.behind(), mode.shared ? versions : undefined), now);
     });
   }
 
@@ -380,12 +337,12 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
           onProgress,
         );
         const next = { ...state, ruleState: done.ruleState };
-        if (shared) {
+        if (mode.shared) {
           const written = await commitTick(db, new Map([[vehicleId, next]]), [], clock(), true, versions);
           apply({ ...written, quiet: new Set([vehicleId]) }, clock());
         } else {
           states.set(vehicleId, next);
-          if (behind()) stateWriter.note(vehicleId, next);
+          if (mode.behind()) stateWriter.note(vehicleId, next);
           else await commitTick(db, new Map([[vehicleId, next]]), [], clock(), true);
         }
         tell((o) => o.recalculated?.(vehicleId, from));
@@ -434,7 +391,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       syncTimer = null;
       if (!started) {
         // A start that failed after taking the writer lock lets it go too.
-        await writerLock?.close();
+        await mode.close();
         return upkeep.close();
       }
       await started.catch(() => undefined);
@@ -442,7 +399,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       await upkeep.close();
       await stateWriter.close();
       // Let go once the states are written: an instance waiting for the lock starts from them.
-      await writerLock?.close();
+      await mode.close();
     },
   };
 }
