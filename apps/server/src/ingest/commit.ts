@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isDeepStrictEqual } from 'node:util';
-import { retryWhileUnavailable } from '../db/availability.js';
+import { retryWhileUnavailable, type RetryOptions } from '../db/availability.js';
 import type { Db } from '../db/client.js';
 import { isNoPartition, type PositionPartitions } from '../db/partitions.js';
 import { advanceVehicle, hasNews, type DeriveContext } from './advance.js';
@@ -101,16 +101,7 @@ export async function commitBatch(
   };
   let committed: Committed;
   try {
-    committed = await retryWhileUnavailable(write, {
-      maxMs: ctx.retryMs,
-      onRetry: (err, attempt, delayMs) => {
-        if (attempt === 1 || attempt % 10 === 0)
-          ctx.logger.warn(
-            { err: errorText(err), rows: accepted.length, attempt, delayMs },
-            'database unavailable; retrying the batch',
-          );
-      },
-    });
+    committed = await retryWhileUnavailable(write, batchRetry(ctx, { rows: accepted.length }));
   } catch (err) {
     ctx.logger.error({ err, rows: accepted.length }, 'storing positions failed');
     for (const p of batch) p.reject(err);
@@ -245,6 +236,26 @@ export async function commitTick(
     );
     return { next, events, versions: written };
   });
+}
+
+/**
+ * How a batch waits for an unreachable database: for `retryMs`, saying so at the first retry and every
+ * tenth (commitBatch, and a batch taking the writer lock again in writer-mode.ts).
+ */
+export function batchRetry(
+  ctx: { retryMs: number; logger: Pick<FastifyBaseLogger, 'warn'> },
+  fields: Record<string, unknown> = {},
+): RetryOptions {
+  return {
+    maxMs: ctx.retryMs,
+    onRetry: (err, attempt, delayMs) => {
+      if (attempt === 1 || attempt % 10 === 0)
+        ctx.logger.warn(
+          { err: errorText(err), ...fields, attempt, delayMs },
+          'database unavailable; retrying the batch',
+        );
+    },
+  };
 }
 
 /** The fix time of the first stored position older than the vehicle's live state, or null. */

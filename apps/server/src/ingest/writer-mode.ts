@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { retryWhileUnavailable } from '../db/availability.js';
 import type { WriterLock, WriterLockHooks } from '../db/writer-lock.js';
+import { batchRetry } from './commit.js';
 import type { StateWriter } from './state-writer.js';
 
 /**
@@ -69,16 +70,7 @@ export function createWriterMode(opts: {
   function retake(lock: WriterLock): Promise<void> {
     retaking ??= (async () => {
       try {
-        const retry = {
-          maxMs: opts.retryMs,
-          onRetry: (err: unknown, attempt: number, delayMs: number) => {
-            if (attempt === 1 || attempt % 10 === 0)
-              opts.logger.warn(
-                { err: String(err), attempt, delayMs },
-                'database unavailable; retrying the batch',
-              );
-          },
-        };
+        const retry = batchRetry(opts);
         const mode = await retryWhileUnavailable(() => lock.acquire(), retry);
         await retryWhileUnavailable(writeAllBehind, retry);
         await opts.readOthers();
