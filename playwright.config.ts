@@ -1,9 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { localChromium } from './scripts/provision.mjs';
 
 // Browser end-to-end tests drive the built app served by the real server over a fresh embedded
-// database with the demo seed. Debian's Chromium only: Playwright never downloads a browser here.
+// database with the demo seed. Debian's Chromium only (its headless shell when installed, see
+// scripts/provision.mjs): Playwright never downloads a browser here.
 const port = Number(process.env.PANTAU_E2E_PORT ?? 3100);
-const chromium = process.env.PANTAU_CHROMIUM ?? '/usr/bin/chromium';
+const chromium = localChromium();
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -16,7 +18,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records the page all along (about a sixth of a test's time): only for the retry of a
+    // failed test (CI retries once), which is the run worth reading.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     // As a user who asked the system for less motion: no pulsing dots or sliding drawers for the
     // software renderer to draw frame after frame (the app honours the setting, providers.tsx).

@@ -11,3 +11,4 @@ export interface ThrowawayPostgres {
 }
 export function startThrowawayPostgres(options?: { durable?: boolean }): ThrowawayPostgres;
 export function findChromium(): string;
+export function localChromium(): string;

@@ -19,14 +19,32 @@ function aptInstall(pkg) {
   return spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env }).status === 0;
 }
 
-/** Path of a Chromium for Playwright; installs Debian's `chromium` when missing and possible. */
+const CHROMIUM = '/usr/bin/chromium';
+// Debian's build of Chromium's headless shell (package chromium-headless-shell): the same browser
+// without a window system's compositing, which Playwright itself runs for headless tests. On 2 cores
+// the browser tests take about a third less time in it than in the full browser.
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+
+/** The Chromium the browser tests run, without installing anything: PANTAU_CHROMIUM, else Debian's
+ * headless shell, else Debian's full browser. */
+export function localChromium() {
+  if (process.env.PANTAU_CHROMIUM) return process.env.PANTAU_CHROMIUM;
+  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM;
+}
+
+/** Path of a Chromium for Playwright (`localChromium`); installs Debian's packages when missing and
+ * possible. */
 export function findChromium() {
-  const wanted = process.env.PANTAU_CHROMIUM || '/usr/bin/chromium';
+  const wanted = localChromium();
   if (existsSync(wanted)) return wanted;
-  if (aptInstall('chromium') && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  if (process.env.PANTAU_CHROMIUM)
+    throw new Error(`no Chromium at ${wanted} (PANTAU_CHROMIUM). Playwright never downloads one here.`);
+  if (aptInstall('chromium-headless-shell') && existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
+  if (existsSync(CHROMIUM) || (aptInstall('chromium') && existsSync(CHROMIUM))) return CHROMIUM;
   throw new Error(
-    `no Chromium at ${wanted}. Install Debian's browser (as root: apt-get install -y chromium) ` +
-      'or point PANTAU_CHROMIUM at a Chromium binary. Playwright never downloads one here.',
+    `no Chromium at ${HEADLESS_SHELL} or ${CHROMIUM}. Install Debian's browser (as root: apt-get ` +
+      'install -y chromium chromium-headless-shell) or point PANTAU_CHROMIUM at a Chromium binary. ' +
+      'Playwright never downloads one here.',
   );
 }
 
