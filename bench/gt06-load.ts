@@ -28,6 +28,9 @@ const warmupMs = Number(values.warmup) * 1000;
 export const imeiOf = (i: number) => `86000000${String(i).padStart(7, '0')}`;
 
 const latencies: number[] = [];
+/** BENCH_TIMELINE=file: the acks' latencies by 100 ms of the run (where the tail comes from). */
+const timelineFile = process.env.BENCH_TIMELINE;
+const timeline: { n: number; sum: number; max: number }[] = [];
 /** Connections the server closed before the end, and those closed while waiting for an answer. */
 const closes = { early: 0, waiting: 0 };
 process.on('exit', (code) => {
@@ -65,6 +68,12 @@ async function tracker(index: number, stopAt: number) {
         if (now >= measureFrom && now <= measureTo) {
           latencies.push(now - t0);
           acked++;
+          if (timelineFile) {
+            const slot = (timeline[Math.floor((now - measureFrom) / 100)] ??= { n: 0, sum: 0, max: 0 });
+            slot.n++;
+            slot.sum += now - t0;
+            slot.max = Math.max(slot.max, now - t0);
+          }
         }
       }
     }
@@ -118,6 +127,15 @@ for (let i = 0; i < clients; i++) {
 }
 await Promise.all(running);
 latencies.sort((a, b) => a - b);
+if (timelineFile) {
+  const { writeFileSync } = await import('node:fs');
+  const rows = Array.from(timeline, (slot, i) =>
+    [i * 100, slot?.n ?? 0, Math.round((slot?.sum ?? 0) / (slot?.n || 1)), Math.round(slot?.max ?? 0)].join(
+      '\t',
+    ),
+  );
+  writeFileSync(timelineFile, `ms\tacks\tmean_ms\tmax_ms\n${rows.join('\n')}\n`);
+}
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
 process.stdout.write(
   `${JSON.stringify({
