@@ -20,6 +20,9 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'apps/server/src/db/migrations/**',
+      // Scratch output of the test run and the benchmarks (.gitignore).
+      '.tmp/**',
+      '**/.tmp-*/**',
     ],
   },
   js.configs.recommended,
