@@ -19,6 +19,7 @@ import { geofences, positions, units, vehicles } from '../apps/server/src/db/sch
 import { createRandom } from '../apps/server/src/db/seed/prng.js';
 import { geofenceGeometry } from '../apps/server/src/geo/shapes.js';
 import { build } from 'esbuild';
+import { serverBuildOptions } from '../apps/server/esbuild-options.mjs';
 import type * as BenchServer from './ingest-server.js';
 
 /**
@@ -163,30 +164,15 @@ for (let from = 0; from < geofenceCount; from += 1000) {
 
 /**
  * The server as production runs it: ingest-server.ts and the server's sources compiled to one module by
- * esbuild with apps/server/build.mjs's options, packages left to node_modules. Run through tsx instead,
+ * esbuild with the options of `npm run build` (apps/server/esbuild-options.mjs). Run through tsx instead,
  * every function gets its name set at creation (tsx keeps names), ~2.4 % of the server's time.
  */
 // One folder below apps/server, as dist/main.js is (config.ts finds the server's package.json so).
 const serverModule = join(import.meta.dirname, '..', 'apps', 'server', '.tmp-bench', 'ingest-server.mjs');
 await build({
+  ...serverBuildOptions,
   entryPoints: [new URL('./ingest-server.ts', import.meta.url).pathname],
   outfile: serverModule,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  logLevel: 'warning',
-  plugins: [
-    {
-      name: 'external-packages',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@pantau/') ? undefined : { path: args.path, external: true },
-        );
-      },
-    },
-  ],
 });
 const { startBenchServer } = (await import(serverModule)) as typeof BenchServer;
 const server = await startBenchServer(database, dataDir ?? tmpdir());
