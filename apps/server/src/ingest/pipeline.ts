@@ -18,7 +18,8 @@ import { createWriterMode } from './writer-mode.js';
 import { tickStates } from './tick.js';
 import { recalculateVehicle, type Recalculated } from './recalculate.js';
 import { ConflictError } from '../errors.js';
-import type { IngestResult, IngestSource, PipelineObserver, TelemetryPipeline } from './types.js';
+import type { IngestResult, IngestSource, TelemetryPipeline } from './types.js';
+import { PipelineObservers } from './pipeline-observers.js';
 import { UnknownTrackers } from './unknown-trackers.js';
 import type { PipelineDeps } from './pipeline-deps.js';
 import { acceptPositions, newCall, statusAsPosition } from './accept.js';
@@ -58,17 +59,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     if (suppressed !== null) logger.warn(suppressed > 0 ? { ...obj, suppressed } : obj, msg);
   };
 
-  const observers: PipelineObserver[] = [];
-  /** Observers of stored batches: without one a batch costs nothing more. */
-  let storedObservers = 0;
-  const tell = (f: (o: PipelineObserver) => void) => {
-    for (const o of observers)
-      try {
-        f(o);
-      } catch (err) {
-        logger.error({ err }, 'a pipeline observer failed');
-      }
-  };
+  const observers = new PipelineObservers(logger);
 
   const geography = new GeographyCache(logger);
   const vehicles = new VehicleIndex(deps.thresholdsFor, geography);
@@ -238,21 +229,11 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       partitions,
     });
     // Its callers are answered (and GT06 trackers acked) as the commit returns.
-    const answeredAt = storedObservers > 0 ? performance.now() : 0;
+    const answeredAt = observers.countStored ? performance.now() : 0;
     if (committed) {
       apply(committed, now);
-      if (storedObservers > 0) tellStored(batch, answeredAt);
+      if (observers.countStored) observers.stored(batch, answeredAt);
     }
-  }
-
-  /** What a batch stored and how long its callers waited, for the observers that count it. */
-  function tellStored(batch: Pending[], at: number) {
-    const calls = batch.map((p) => ({
-      protocol: p.protocol,
-      positions: p.result.stored,
-      waitedMs: at - p.arrivedAt,
-    }));
-    tell((o) => o.stored?.(calls));
   }
 
   /** After a commit: the new states become the live ones, and the world hears of them. */
@@ -274,7 +255,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
       if (!written) stateWriter.note(vehicleId, state);
     }
     publishChanges(moved, events, now, vehicles, publish, logger);
-    if (events.length) tell((o) => o.events?.(events));
+    if (events.length) observers.tell((o) => o.events?.(events));
   }
 
   /**
@@ -345,7 +326,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
           if (mode.behind()) stateWriter.note(vehicleId, next);
           else await commitTick(db, new Map([[vehicleId, next]]), [], clock(), true);
         }
-        tell((o) => o.recalculated?.(vehicleId, from));
+        observers.tell((o) => o.recalculated?.(vehicleId, from));
         return done;
       });
     } finally {
@@ -371,8 +352,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     },
     tick,
     observe(observer) {
-      observers.push(observer);
-      if (observer.stored) storedObservers++;
+      observers.add(observer);
     },
     queuedPositions: () => queue.rows,
     liveState: (vehicleId) => states.get(vehicleId) ?? null,
