@@ -441,9 +441,10 @@ test.describe('notifications', () => {
     await expect(page).toHaveURL(/vehicle=/);
     await page.reload();
     await expect(page.getByTestId('notification-vehicle-filter')).toHaveValue(plate);
-    expect(new Set(await table.locator('.ant-table-row td:nth-child(2)').allTextContents())).toEqual(
-      new Set([plate]),
-    );
+    // The reloaded page lists its rows once its answer comes.
+    await expect
+      .poll(async () => new Set(await table.locator('.ant-table-row td:nth-child(2)').allTextContents()))
+      .toEqual(new Set([plate]));
     await screenshot(page, 'notifications-filtered');
   });
 });
