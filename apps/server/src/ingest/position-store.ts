@@ -1,5 +1,6 @@
 import type { Position } from '@pantau/protocols';
 import { eq } from 'drizzle-orm';
+import { BinaryArray } from '../db/binary-array.js';
 import type { Db } from '../db/client.js';
 import { drivers, vehicles, vehicleState } from '../db/schema/index.js';
 import type { LiveState, VehicleInfo } from '../live-state/live-state.js';
@@ -83,53 +84,51 @@ const UNNEST = `(SELECT u.v, u.f, u.s, u.la, u.lo, u.sp, u.co, u.al, u.sa, u.ac,
     $13::float8[]) WITH ORDINALITY AS u(v, f, s, la, lo, sp, co, al, sa, ac, ig, va, od, n)) AS rows`;
 
 /**
- * PostgreSQL array literals, one string per column (numbers, booleans and ISO times need no quotes),
- * and the attributes as one JSON array. Built here rather than handed to the driver as arrays, which
- * escapes every element through two regular expressions (~10 % of the server's time under load).
+ * Literals for the array parameters of other statements (numbers, booleans and ISO times need no
+ * quotes); cheaper than handing the driver arrays, which escapes every element through two regular
+ * expressions.
  */
 const bare = (v: number | boolean | string | null | undefined) =>
   v === null || v === undefined ? 'NULL' : String(v);
 const quoted = (s: string | null) => (s === null ? 'NULL' : `"${s.replace(/["\\]/g, '\\$&')}"`);
 
-function columnsOf(batch: readonly PositionRow[]): string[] {
-  let ids = '';
-  let fixTimes = '';
-  let serverTimes = '';
-  let lats = '';
-  let lons = '';
-  let speeds = '';
-  let courses = '';
-  let altitudes = '';
-  let satellites = '';
-  let accuracies = '';
-  let ignitions = '';
-  let valids = '';
-  let odometers = '';
+/**
+ * The `UNNEST` parameters: each column as a binary array (db/binary-array.ts: no number or time is
+ * turned into text and parsed back), and the attributes as one JSON array.
+ */
+function columnsOf(batch: readonly PositionRow[]): (Buffer | string)[] {
+  const n = batch.length;
+  const ids = new BinaryArray('int4', n);
+  const fixTimes = new BinaryArray('timestamptz', n);
+  const serverTimes = new BinaryArray('timestamptz', n);
+  const lats = new BinaryArray('float8', n);
+  const lons = new BinaryArray('float8', n);
+  const speeds = new BinaryArray('float4', n);
+  const courses = new BinaryArray('float4', n);
+  const altitudes = new BinaryArray('float4', n);
+  const satellites = new BinaryArray('int2', n);
+  const accuracies = new BinaryArray('float4', n);
+  const ignitions = new BinaryArray('bool', n);
+  const valids = new BinaryArray('bool', n);
+  const odometers = new BinaryArray('float8', n);
   let attributes = '';
-  let serverTime: Date | null = null;
-  let serverIso = '';
-  for (let i = 0; i < batch.length; i++) {
+  for (let i = 0; i < n; i++) {
     const row = batch[i]!;
     const p = row.position;
-    if (row.serverTime !== serverTime) {
-      serverTime = row.serverTime;
-      serverIso = serverTime.toISOString();
-    }
-    const sep = i === 0 ? '' : ',';
-    ids += sep + row.vehicleId;
-    fixTimes += sep + p.fixTime.toISOString();
-    serverTimes += sep + serverIso;
-    lats += sep + p.lat;
-    lons += sep + p.lon;
-    speeds += sep + p.speedKmh;
-    courses += sep + bare(p.course);
-    altitudes += sep + bare(p.altitude);
-    satellites += sep + bare(p.satellites);
-    accuracies += sep + bare(p.accuracy);
-    ignitions += sep + bare(p.ignition);
-    valids += sep + p.valid;
-    odometers += sep + bare(p.odometerKm);
-    attributes += sep + (attributesJson(p) ?? 'null');
+    ids.int4(row.vehicleId);
+    fixTimes.timestamptz(p.fixTime.getTime());
+    serverTimes.timestamptz(row.serverTime.getTime());
+    lats.float8(p.lat);
+    lons.float8(p.lon);
+    speeds.float4(p.speedKmh);
+    courses.float4(p.course);
+    altitudes.float4(p.altitude);
+    satellites.int2(p.satellites);
+    accuracies.float4(p.accuracy);
+    ignitions.bool(p.ignition);
+    valids.bool(p.valid);
+    odometers.float8(p.odometerKm);
+    attributes += (i === 0 ? '' : ',') + (attributesJson(p) ?? 'null');
   }
   return [
     ...[
@@ -146,7 +145,7 @@ function columnsOf(batch: readonly PositionRow[]): string[] {
       ignitions,
       valids,
       odometers,
-    ].map((c) => `{${c}}`),
+    ].map((c) => c.bytes()),
     `[${attributes}]`,
   ];
 }
