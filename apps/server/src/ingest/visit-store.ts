@@ -1,49 +1,109 @@
 import { rowsOf, timeOf } from '../db/rows.js';
 import type { Position } from '@pantau/protocols';
 import { sql } from 'drizzle-orm';
+import { BinaryArray } from '../db/binary-array.js';
 import type { Db } from '../db/client.js';
 import { geofenceVisitsRule, type VisitsSlice } from '../rules/geofence-visits.js';
 import type { RuleContext, RuleEvent } from '../rules/types.js';
 import type { LiveState, VehicleInfo } from '../live-state/live-state.js';
 import { storeEvents, type FoundEvent, type StoredEvent } from './event-store.js';
+import { rawOf } from './position-store.js';
 
 /**
  * The visits (`geofence_visits`) follow the visits derivation's crossings: an enter opens a visit, an
  * exit closes the vehicle's open visit of that geofence. A geofence deleted meanwhile has no visits.
  */
 export async function storeVisits(tx: Db, found: readonly FoundEvent[]): Promise<void> {
+  // A batch's crossings in rounds: the n-th crossing of a (vehicle, geofence) goes in round n, so each
+  // round touches a pair once and is two statements whatever its size; rounds keep each pair's order.
+  const rounds: Crossing[][] = [];
+  const seen = new Map<string, number>();
   for (const { vehicle, event } of found) {
     if (event.kind !== 'geofence_enter' && event.kind !== 'geofence_exit') continue;
     const geofenceId = Number(event.attributes?.geofenceId);
     if (!Number.isInteger(geofenceId)) continue;
-    if (event.kind === 'geofence_enter') await openVisit(tx, vehicle, geofenceId, event.startedAt);
-    else await closeVisit(tx, vehicle, geofenceId, event);
+    const pair = `${vehicle.vehicleId}:${geofenceId}`;
+    const round = seen.get(pair) ?? 0;
+    seen.set(pair, round + 1);
+    (rounds[round] ??= []).push({ vehicle, geofenceId, event });
+  }
+  for (const round of rounds) {
+    await closeVisits(
+      tx,
+      round.filter((c) => c.event.kind === 'geofence_exit'),
+    );
+    await openVisits(
+      tx,
+      round.filter((c) => c.event.kind === 'geofence_enter'),
+    );
   }
 }
 
-async function openVisit(tx: Db, vehicle: VehicleInfo, geofenceId: number, enter: Date) {
-  await tx.execute(sql`
-    INSERT INTO geofence_visits (unit_id, vehicle_id, geofence_id, enter_time, open)
-    SELECT ${vehicle.unitId}, ${vehicle.vehicleId}, geofence_id, ${enter.toISOString()}::timestamptz, true
-    FROM geofences WHERE geofence_id = ${geofenceId}
-    ON CONFLICT (vehicle_id, geofence_id) WHERE open DO NOTHING`);
+interface Crossing {
+  vehicle: VehicleInfo;
+  geofenceId: number;
+  event: RuleEvent;
 }
 
-async function closeVisit(tx: Db, vehicle: VehicleInfo, geofenceId: number, exit: RuleEvent) {
-  const exitAt = exit.startedAt.toISOString();
-  const enteredAt = typeof exit.attributes?.enteredAt === 'string' ? exit.attributes.enteredAt : exitAt;
-  // The open visit, or (its enter stored before visits were kept) a closed one from the exit's facts.
-  await tx.execute(sql`
-    WITH closed AS (
-      UPDATE geofence_visits SET exit_time = ${exitAt}::timestamptz, open = false,
-        duration_s = greatest(0, round(extract(epoch FROM ${exitAt}::timestamptz - enter_time)))::int
-      WHERE vehicle_id = ${vehicle.vehicleId} AND geofence_id = ${geofenceId} AND open
-      RETURNING visit_id)
-    INSERT INTO geofence_visits (unit_id, vehicle_id, geofence_id, enter_time, exit_time, duration_s, open)
-    SELECT ${vehicle.unitId}, ${vehicle.vehicleId}, geofence_id, ${enteredAt}::timestamptz,
-      ${exitAt}::timestamptz,
-      greatest(0, round(extract(epoch FROM ${exitAt}::timestamptz - ${enteredAt}::timestamptz)))::int, false
-    FROM geofences WHERE geofence_id = ${geofenceId} AND NOT EXISTS (SELECT 1 FROM closed)`);
+/** The crossings' units, vehicles and geofences as binary array parameters. */
+function idsOf(crossings: readonly Crossing[]): Buffer[] {
+  const units = new BinaryArray('int4', crossings.length);
+  const vehicleIds = new BinaryArray('int4', crossings.length);
+  const geofenceIds = new BinaryArray('int4', crossings.length);
+  for (const c of crossings) {
+    units.int4(c.vehicle.unitId);
+    vehicleIds.int4(c.vehicle.vehicleId);
+    geofenceIds.int4(c.geofenceId);
+  }
+  return [units.bytes(), vehicleIds.bytes(), geofenceIds.bytes()];
+}
+
+function timesOf(times: readonly number[]): Buffer {
+  const array = new BinaryArray('timestamptz', times.length);
+  for (const t of times) array.timestamptz(t);
+  return array.bytes();
+}
+
+async function openVisits(tx: Db, enters: readonly Crossing[]) {
+  if (enters.length === 0) return;
+  await rawOf(tx).query(
+    `INSERT INTO geofence_visits (unit_id, vehicle_id, geofence_id, enter_time, open)
+     SELECT u.unit_id, u.vehicle_id, g.geofence_id, u.enter_time, true
+     FROM unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[])
+       AS u(unit_id, vehicle_id, geofence_id, enter_time)
+     JOIN geofences g ON g.geofence_id = u.geofence_id
+     ON CONFLICT (vehicle_id, geofence_id) WHERE open DO NOTHING`,
+    [...idsOf(enters), timesOf(enters.map((c) => c.event.startedAt.getTime()))],
+  );
+}
+
+async function closeVisits(tx: Db, exits: readonly Crossing[]) {
+  if (exits.length === 0) return;
+  const exitTimes = exits.map((c) => c.event.startedAt.getTime());
+  const enterTimes = exits.map((c, i) => {
+    const enteredAt = c.event.attributes?.enteredAt;
+    const ms = typeof enteredAt === 'string' ? Date.parse(enteredAt) : NaN;
+    return Number.isFinite(ms) ? ms : exitTimes[i]!;
+  });
+  // Each vehicle's open visit of the geofence, or (its enter stored before visits were kept) a closed
+  // one from the exit's facts.
+  await rawOf(tx).query(
+    `WITH u AS (
+       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[], $5::timestamptz[])
+         AS u(unit_id, vehicle_id, geofence_id, exit_time, enter_time)),
+     closed AS (
+       UPDATE geofence_visits v SET exit_time = u.exit_time, open = false,
+         duration_s = greatest(0, round(extract(epoch FROM u.exit_time - v.enter_time)))::int
+       FROM u WHERE v.vehicle_id = u.vehicle_id AND v.geofence_id = u.geofence_id AND v.open
+       RETURNING v.vehicle_id, v.geofence_id)
+     INSERT INTO geofence_visits (unit_id, vehicle_id, geofence_id, enter_time, exit_time, duration_s, open)
+     SELECT u.unit_id, u.vehicle_id, g.geofence_id, u.enter_time, u.exit_time,
+       greatest(0, round(extract(epoch FROM u.exit_time - u.enter_time)))::int, false
+     FROM u JOIN geofences g ON g.geofence_id = u.geofence_id
+     WHERE NOT EXISTS (
+       SELECT 1 FROM closed c WHERE c.vehicle_id = u.vehicle_id AND c.geofence_id = u.geofence_id)`,
+    [...idsOf(exits), timesOf(exitTimes), timesOf(enterTimes)],
+  );
 }
 
 /** How far back late positions make the visits be worked out again. */
