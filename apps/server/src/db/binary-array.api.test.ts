@@ -78,6 +78,21 @@ describe('binary array parameters', () => {
     expect(read).toEqual([...times, null]);
   });
 
+  it('appends by its type with push', async () => {
+    const push = (type: ElementType, values: (number | boolean | null)[]) =>
+      arrayOf(type, values, (a, v) => a.push(v));
+    expect(await roundTrip('int4', push('int4', [3, null]))).toBe('{3,NULL}');
+    expect(await roundTrip('smallint', push('int2', [4]))).toBe('{4}');
+    expect(await roundTrip('real', push('float4', [0.5]))).toBe('{0.5}');
+    expect(await roundTrip('float8', push('float8', [0.1]))).toBe('{0.1}');
+    expect(await roundTrip('boolean', push('bool', [true, 0, null]))).toBe('{t,f,NULL}');
+    expect(
+      await roundTrip('timestamptz', push('timestamptz', [Date.UTC(2026, 0, 2, 3, 4, 5, 6)])).then((text) =>
+        new Date(String(text).slice(2, -2)).toISOString(),
+      ),
+    ).toBe('2026-01-02T03:04:05.006Z');
+  });
+
   it('is an empty array for no elements', async () => {
     expect(await roundTrip('int4', new BinaryArray('int4', 0).bytes())).toBe('{}');
   });

@@ -37,7 +37,7 @@ export class BinaryArray {
   private readonly size: number;
 
   constructor(
-    type: ElementType,
+    private readonly type: ElementType,
     private readonly count: number,
   ) {
     const { oid, size } = ELEMENTS[type];
@@ -101,6 +101,25 @@ export class BinaryArray {
     this.view.setInt32(this.offset, high);
     this.view.setUint32(this.offset + 4, us - high * TWO_32);
     this.offset += 8;
+  }
+
+  /** Appends by the array's type: a time as `Date.getTime()`, a boolean as itself. */
+  push(v: number | boolean | null | undefined): void {
+    if (typeof v === 'boolean') return this.bool(v);
+    switch (this.type) {
+      case 'int2':
+        return this.int2(v);
+      case 'int4':
+        return this.int4(v);
+      case 'float4':
+        return this.float4(v);
+      case 'float8':
+        return this.float8(v);
+      case 'timestamptz':
+        return this.timestamptz(v);
+      case 'bool':
+        return this.bool(v === null || v === undefined ? v : v !== 0);
+    }
   }
 
   /** The parameter: the bytes written (every one of the `count` elements must have been appended). */

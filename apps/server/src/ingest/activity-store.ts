@@ -1,4 +1,5 @@
 import { rowsOf, timeOf } from '../db/rows.js';
+import { BinaryArray, type ElementType } from '../db/binary-array.js';
 import type { Position } from '@pantau/protocols';
 import { localMidnight } from '@pantau/contracts';
 import { sql } from 'drizzle-orm';
@@ -111,6 +112,15 @@ interface Column<T> {
   of: (r: T) => number | boolean | string | Date | null | undefined;
 }
 
+/** The column types sent as binary arrays (db/binary-array.ts); the others (days) as array literals. */
+const BINARY: Partial<Record<string, ElementType>> = {
+  int: 'int4',
+  float8: 'float8',
+  real: 'float4',
+  boolean: 'bool',
+  timestamptz: 'timestamptz',
+};
+
 /** An array literal element: numbers, booleans, days and ISO times need no quotes. */
 const element = (v: number | boolean | string | Date | null | undefined) =>
   v === null || v === undefined ? 'NULL' : v instanceof Date ? v.toISOString() : String(v);
@@ -129,6 +139,15 @@ async function upsertRows<T>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const arrays = columns.map((c) => {
+    const type = BINARY[c.type];
+    if (type) {
+      const array = new BinaryArray(type, rows.length);
+      for (const row of rows) {
+        const v = c.of(row);
+        array.push(v instanceof Date ? v.getTime() : (v as number | boolean | null | undefined));
+      }
+      return array.bytes();
+    }
     let out = '';
     for (let i = 0; i < rows.length; i++) out += (i === 0 ? '' : ',') + element(c.of(rows[i]!));
     return `{${out}}`;
