@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/rows.js';
 import { startTestApp, type TestApp } from '../test/test-app.js';
 import { recordDemoChecks } from './demo-checks.js';
-import { loadSimFleet } from './demo.js';
+import { createDemoSimulator, loadSimFleet } from './demo.js';
 
 let t: TestApp;
 
@@ -46,5 +46,35 @@ describe('the demo fleet’s days', () => {
       expect(new Date(c.passed_at as string).getTime() - started).toBe(15 * 60_000);
       expect(c.defects).toEqual([]);
     }
+  });
+
+  it('the back-filled fleet has been in service since its history starts, so the Car Carrier pages count those days', async () => {
+    const ids = (await loadSimFleet(t.db.db)).map((v) => v.vehicleId);
+    const demo = await createDemoSimulator({
+      db: t.db.db,
+      pipeline: t.app.pipeline,
+      logger: t.app.log,
+      backfillDays: 1,
+      matchWorkOrders: async () => undefined,
+      out: { write: () => true },
+    });
+    const started = Date.now();
+    await demo.run();
+    demo.simulator.stop();
+    const [joined] = rowsOf(
+      await t.db.db.execute(sql`
+        SELECT min(created_at) AS first, max(created_at) AS last, count(*) AS n FROM vehicles
+        WHERE vehicle_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`),
+    );
+    expect(Number(joined!.n)).toBe(ids.length);
+    const [first] = rowsOf(await t.db.db.execute(sql`SELECT min(fix_time) AS first FROM positions`));
+    // Every vehicle joined by the first fix of the history, a day back.
+    expect(new Date(joined!.last as string).getTime()).toBeLessThanOrEqual(
+      new Date(first!.first as string).getTime(),
+    );
+    expect(new Date(joined!.last as string).getTime()).toBeLessThanOrEqual(started - 23 * 3_600_000);
   });
 });

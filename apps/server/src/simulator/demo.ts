@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { vehicles } from '../db/schema/index.js';
@@ -119,6 +119,12 @@ export async function createDemoSimulator(deps: {
       deps.logger.info(
         `demo simulator: writing ${deps.backfillDays} days of history for ${fleet.length} vehicles`,
       );
+      // The fleet has been on the road since its history starts: the Car Carrier pages count a
+      // vehicle's days from when it joined the fleet.
+      await deps.db
+        .update(vehicles)
+        .set({ createdAt: from })
+        .where(and(inArray(vehicles.vehicleId, fleetIds), gt(vehicles.createdAt, from)));
       const bar = createProgressBar(`Demo history (${deps.backfillDays} days)`, deps.out);
       const started = Date.now();
       const count = await simulator.backfill(from, to, (p) => bar.update(p));
