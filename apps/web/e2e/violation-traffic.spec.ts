@@ -120,6 +120,9 @@ test('S-053 S-065 a month in Indonesian with the dark sidebar, and the week on a
   await page.setViewportSize({ width: 375, height: 740 });
   await openPage(page, lastWeek());
   await expect(page.getByTestId('vt-traffic-table').locator('thead')).toContainText('Kecepatan berlebih');
+  // Each day on one line: no column squeezed until its text breaks letter by letter.
+  const dayCell = page.getByTestId('vt-traffic-table').locator('tbody tr.ant-table-row td').first();
+  expect((await dayCell.boundingBox())!.height).toBeLessThan(60);
   // Nothing wider than the phone but the tables, which scroll inside their cards.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);

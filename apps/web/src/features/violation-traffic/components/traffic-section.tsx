@@ -69,7 +69,8 @@ export function TrafficSection({
       key: kind,
       title: t(`kinds.${kind}`),
       align: 'right' as const,
-      width: 84,
+      // Room for "Kecepatan berlebih" on two lines: a fixed layout (the scrolling body) breaks words.
+      width: 96,
       render: (_: unknown, b: Bucket) => b[kind],
     })),
     { key: 'total', title: t('columns.total'), align: 'right', render: (_, b) => <strong>{b.total}</strong> },
@@ -95,7 +96,8 @@ export function TrafficSection({
             columns={columns}
             dataSource={data.traffic}
             pagination={false}
-            scroll={{ y: 260 }}
+            // A phone gets the content's widths and scrolls sideways, as the other tables of the page.
+            scroll={mobile ? { x: 'max-content' } : { y: 260 }}
             className="vt-count-table"
             onRow={(b) => ({
               onClick: () => b.total > 0 && selectBucket(b),
