@@ -14,7 +14,19 @@ import { fix } from '../../test/positions.js';
 import { call, signIn, startTestApp, UNIT, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
-let nowMs = Date.now();
+/**
+ * The test's clock: now, or 23:40 WIB when now is within a quarter of an hour of midnight, so that the
+ * pre-trip checks it records (from ten minutes before) and the minutes it moves on stay in one day.
+ */
+function awayFromMidnight(ms: number): number {
+  const DAY = 86_400_000;
+  const QUARTER = 15 * 60_000;
+  const sinceMidnight = (ms + 7 * 3_600_000) % DAY;
+  if (sinceMidnight < QUARTER) return ms - sinceMidnight - 20 * 60_000;
+  if (sinceMidnight > DAY - QUARTER) return ms - sinceMidnight + DAY - 20 * 60_000;
+  return ms;
+}
+let nowMs = awayFromMidnight(Date.now());
 const tokens: Record<string, string> = {};
 const roles = {
   admin: { unitId: UNIT.sunter, role: 'Administrator' },
