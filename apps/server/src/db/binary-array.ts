@@ -103,22 +103,21 @@ export class BinaryArray {
     this.offset += 8;
   }
 
-  /** Appends by the array's type: a time as `Date.getTime()`, a boolean as itself. */
+  /** Appends by the array's type: a time as `Date.getTime()`; a boolean array takes booleans (or 0/1). */
   push(v: number | boolean | null | undefined): void {
-    if (typeof v === 'boolean') return this.bool(v);
+    if (this.type === 'bool') return this.bool(v === null || v === undefined ? v : Boolean(v));
+    const n = typeof v === 'boolean' ? Number(v) : v;
     switch (this.type) {
       case 'int2':
-        return this.int2(v);
+        return this.int2(n);
       case 'int4':
-        return this.int4(v);
+        return this.int4(n);
       case 'float4':
-        return this.float4(v);
+        return this.float4(n);
       case 'float8':
-        return this.float8(v);
+        return this.float8(n);
       case 'timestamptz':
-        return this.timestamptz(v);
-      case 'bool':
-        return this.bool(v === null || v === undefined ? v : v !== 0);
+        return this.timestamptz(n);
     }
   }
 
