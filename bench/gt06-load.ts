@@ -1,6 +1,8 @@
 /**
  * Load generator: N GT06 trackers on real TCP connections to 127.0.0.1, each logging in and then
- * sending GPS frames with `window` frames in flight, for `duration` seconds. Prints one JSON line:
+ * sending GPS frames with `window` frames in flight, for `duration` seconds: each burst as soon as the
+ * last one is acked, or with `rate` (positions a second, all trackers together) paced to that rate, a
+ * burst never before the last one is acked. Prints one JSON line:
  * frames acked, elapsed time and the ack latency percentiles. Runs in its own process so the
  * clients do not share the server's event loop.
  */
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '15' },
     window: { type: 'string', default: '4' },
     warmup: { type: 'string', default: '3' },
+    rate: { type: 'string', default: '0' },
   },
 });
 /** `--port=a,b`: tracker i reports to the i-th port, round robin (one per server instance). */
@@ -25,6 +28,8 @@ const clients = Number(values.clients);
 const window = Number(values.window);
 const durationMs = Number(values.duration) * 1000;
 const warmupMs = Number(values.warmup) * 1000;
+/** Paced: each tracker's bursts this far apart (0: as soon as acked). */
+const intervalMs = Number(values.rate) > 0 ? (clients * window * 1000) / Number(values.rate) : 0;
 export const imeiOf = (i: number) => `86000000${String(i).padStart(7, '0')}`;
 
 const latencies: number[] = [];
@@ -105,7 +110,15 @@ async function tracker(index: number, stopAt: number) {
   const size = template.length;
   const burst = Buffer.alloc(size * window);
   for (let k = 0; k < window; k++) template.copy(burst, k * size);
+  // Paced trackers start at random points of the interval, so their bursts spread over it.
+  let dueAt = performance.now() + Math.random() * intervalMs;
   while (performance.now() < stopAt) {
+    if (intervalMs > 0) {
+      const wait = dueAt - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      // Behind (the last burst's acks came late): the next burst goes now, no catching up in a rush.
+      dueAt = Math.max(dueAt, performance.now() - intervalMs) + intervalMs;
+    }
     const now = performance.now();
     for (let k = 0; k < window; k++) {
       serial = serial >= 0xffff ? 2 : serial + 1;

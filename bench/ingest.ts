@@ -57,6 +57,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '1000' },
     duration: { type: 'string', default: '15' },
     window: { type: 'string', default: '4' },
+    rate: { type: 'string', default: '0' },
     geofences: { type: 'string', default: '0' },
     instances: { type: 'string', default: '1' },
   },
@@ -267,6 +268,7 @@ async function runLoad(): Promise<string> {
         `--clients=${clients}`,
         `--duration=${values.duration}`,
         `--window=${values.window}`,
+        `--rate=${values.rate}`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
