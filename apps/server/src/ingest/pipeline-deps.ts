@@ -48,7 +48,7 @@ export interface PipelineDeps {
   /** Events found from fixes older than this are stored but not pushed as live notifications (5 min). */
   liveWindowMs?: number;
   /**
-   * How often changed live states are written to `vehicle_state` (default 1,000 ms): one upsert per
+   * How often changed live states are written to `vehicle_state` (default 5,000 ms): one row per
    * vehicle per interval instead of one per batch. This process serves reads from memory
    * (`liveState`), so nothing reads a stale row; after a crash the next start moves the rows on from
    * the positions stored since (catch-up.ts). 0 writes them in each batch's transaction.

@@ -46,7 +46,7 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
   /** Where other instances may ever write (the cache of other instances' changes is kept). */
   const multi = sharedAtStart || writerLock !== undefined;
   // Shared: the states are written in each batch's transaction, where their versions are checked.
-  const stateFlushMs = sharedAtStart && !writerLock ? 0 : (deps.stateFlushMs ?? 1000);
+  const stateFlushMs = sharedAtStart && !writerLock ? 0 : (deps.stateFlushMs ?? 5000);
   const stateWriter = new StateWriter(db, clock, logger, stateFlushMs, (written) => {
     for (const [vehicleId, version] of written)
       if (version > (versions.get(vehicleId) ?? 0)) versions.set(vehicleId, version);

@@ -3,11 +3,15 @@ import type { Db } from '../db/client.js';
 import { upsertStates } from './position-store.js';
 import type { LiveState } from '../live-state/live-state.js';
 
+/** States written by one statement: a flush of a large fleet never holds the event loop or the database long. */
+export const STATE_WRITE_CHUNK = 500;
+
 /**
  * Write-behind of live states to `vehicle_state`: the pipeline notes each vehicle's new state, and
- * every `intervalMs` the states changed since the last write go out in one upsert (one row per
- * vehicle per interval, however many positions moved it). A failed write keeps its states for the
- * next one, behind any newer state of the same vehicle.
+ * every `intervalMs` the states changed since the last write go out (one row per vehicle per
+ * interval, however many positions moved it), `STATE_WRITE_CHUNK` vehicles a statement, one after
+ * the other. A failed write keeps its states, and those not written yet, for the next one, behind
+ * any newer state of the same vehicle.
  */
 export class StateWriter {
   private dirty = new Map<number, LiveState>();
@@ -43,26 +47,30 @@ export class StateWriter {
   flush(): Promise<void> {
     if (this.writing) return this.writing.then(() => this.flush());
     if (this.dirty.size === 0) return Promise.resolve();
-    const batch = this.dirty;
+    const batch = [...this.dirty].map(([vehicleId, s]) => ({ vehicleId, s }));
     this.dirty = new Map();
-    const run = upsertStates(
-      this.db,
-      [...batch].map(([vehicleId, s]) => ({ vehicleId, s })),
-      this.clock(),
-    )
-      .then(this.onWritten)
-      .catch((err: unknown) => {
-        this.logger.error(
-          { err, vehicles: batch.size },
-          'writing live states failed; retrying at the next flush',
-        );
-        for (const [id, s] of batch) if (!this.dirty.has(id)) this.dirty.set(id, s);
-      })
-      .finally(() => {
-        this.writing = null;
-      });
+    const run = this.write(batch).finally(() => {
+      this.writing = null;
+    });
     this.writing = run;
     return run;
+  }
+
+  private async write(batch: { vehicleId: number; s: LiveState }[]): Promise<void> {
+    for (let from = 0; from < batch.length; from += STATE_WRITE_CHUNK) {
+      const chunk = batch.slice(from, from + STATE_WRITE_CHUNK);
+      try {
+        this.onWritten(await upsertStates(this.db, chunk, this.clock()));
+      } catch (err) {
+        const left = batch.slice(from);
+        this.logger.error(
+          { err, vehicles: left.length },
+          'writing live states failed; retrying at the next flush',
+        );
+        for (const { vehicleId, s } of left) if (!this.dirty.has(vehicleId)) this.dirty.set(vehicleId, s);
+        return;
+      }
+    }
   }
 
   /** Stops the timer and writes what is left. */

@@ -18,7 +18,7 @@ export const trackingModule = fp(
       trackingRepo: createTrackingRepo(app.db),
       clock: app.clock,
       thresholdsFor,
-      // Newer than vehicle_state between the pipeline's flushes (once a second).
+      // Newer than vehicle_state between the pipeline's flushes (every 5 s).
       liveState: (vehicleId) => app.pipeline.liveState(vehicleId),
     });
     app.decorate('trackingService', trackingService);
