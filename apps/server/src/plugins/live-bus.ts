@@ -4,11 +4,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Notification, TrackingItem } from '@pantau/contracts';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { decodeLiveEvents, encodeLiveEvents } from './live-codec.js';
 import type { LiveBus, LiveEvent } from './live-events.js';
 
 /** The NOTIFY channel of the live fan-out (one per database). */
 export const LIVE_CHANNEL = 'pantau_live';
+/**
+ * The listening connections' `application_name`: an instance that sees no other one listening sends
+ * no positions (most installations run one instance; a second's positions are most of the cost).
+ */
+export const LISTENER_NAME = 'pantau-live';
 /** Notifications kept for the other instances while the database is unreachable; older ones are dropped. */
 const MAX_PENDING_NOTIFICATIONS = 1_000;
 
@@ -78,7 +84,29 @@ export function createPostgresLiveBus(deps: PostgresLiveBusDeps): LiveBus {
       notifications = notifications.slice(-MAX_PENDING_NOTIFICATIONS);
   }
 
+  /** The backend of this instance's listening connection, once it listens. */
+  let ownListener: number | null = null;
+
+  /**
+   * Whether another instance listens now. Unknown (not listening yet, or the question failed)
+   * counts as yes. Asked before each send, so a newcomer misses at most a send's positions, and
+   * never a notification: those always go.
+   */
+  async function othersListen(): Promise<boolean> {
+    if (ownListener === null) return true;
+    try {
+      const result = await deps.db.execute(
+        sql`SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
+              AND application_name = ${LISTENER_NAME} AND pid <> ${ownListener}) AS others`,
+      );
+      return rowsOf<{ others: boolean }>(result)[0]?.others !== false;
+    } catch {
+      return true;
+    }
+  }
+
   async function sendPending() {
+    if (positions.size > 0 && !(await othersListen())) positions = new Map();
     if (positions.size === 0 && notifications.length === 0 && summaries.size === 0) return;
     const events = take();
     let payloads: string[];
@@ -141,8 +169,9 @@ export function createPostgresLiveBus(deps: PostgresLiveBusDeps): LiveBus {
       let heartbeat: NodeJS.Timeout | null = null;
       try {
         await c.connect();
-        await c.query(`LISTEN ${LIVE_CHANNEL}`);
+        await c.query(`SET application_name = '${LISTENER_NAME}'; LISTEN ${LIVE_CHANNEL}`);
         if (closed) break;
+        ownListener = (c as unknown as { processID: number | null }).processID;
         if (connectedBefore) {
           logger.info('live fan-out: listening again');
           handlers.onGap();
@@ -166,6 +195,7 @@ export function createPostgresLiveBus(deps: PostgresLiveBusDeps): LiveBus {
         if (heartbeat) clearInterval(heartbeat);
         firstAttempt();
         client = null;
+        ownListener = null;
         c.end().catch(() => undefined);
       }
       if (closed) break;

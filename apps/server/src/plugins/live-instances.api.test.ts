@@ -6,6 +6,9 @@ import type { Database } from '../db/client.js';
 import { fix, secondsAgo, vehiclesOf } from '../test/positions.js';
 import { createTestDatabase } from '../test/test-db.js';
 import { signIn, startTestApp, UNIT, type TestApp } from '../test/test-app.js';
+import { LISTENER_NAME, LIVE_CHANNEL } from './live-bus.js';
+import { decodeLiveEvents } from './live-codec.js';
+import type { LiveEvent } from './live-events.js';
 
 // Two instances on one PostgreSQL database share live updates through LISTEN/NOTIFY; on PGlite there
 // is one process and nothing to share.
@@ -116,7 +119,7 @@ describe.skipIf(!onPostgres)(
       const onB = open(b);
       await Promise.all([onA.hello, onB.hello]);
       await database.db.execute(
-        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN pantau_live' AND datname = current_database()`,
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${LISTENER_NAME} AND datname = current_database()`,
       );
       await expect
         .poll(() => [onA.closedWith(), onB.closedWith()], { timeout: 10_000 })
@@ -132,3 +135,48 @@ describe.skipIf(!onPostgres)(
     });
   },
 );
+
+describe.skipIf(!onPostgres)('an instance alone on its PostgreSQL (PostgreSQL runs only)', () => {
+  let db: Database;
+  let alone: TestApp;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    alone = await startTestApp({ db, deps: { telemetry: { tickMs: 0, flushMs: 100 } } });
+  });
+  afterAll(async () => {
+    await alone?.close();
+    await db?.close();
+  });
+
+  it('sends no positions to the channel until another instance listens, and its notifications always', async () => {
+    const [v1, v2] = await vehiclesOf(db, UNIT.sunter);
+    // A connection that hears the channel without being an instance; later it names itself as one.
+    const observer = db.newClient!();
+    const heard: LiveEvent[] = [];
+    observer.on('notification', (m) => {
+      if (m.channel === LIVE_CHANNEL && m.payload) heard.push(...(decodeLiveEvents(m.payload)?.events ?? []));
+    });
+    await observer.connect();
+    try {
+      await observer.query(`LISTEN ${LIVE_CHANNEL}`);
+      const now = Date.now();
+      await alone.app.pipeline.ingest(
+        [95, 96, 97, 98, 99].map((s, k) => fix(v1!.trackerId, secondsAgo(60 - k * 10, now), { speedKmh: s })),
+        source,
+      );
+      await expect.poll(() => heard.filter((e) => e.type === 'notification').length).toBe(1);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(heard.filter((e) => e.type === 'positions')).toEqual([]);
+
+      await observer.query(`SET application_name = '${LISTENER_NAME}'`);
+      await alone.app.pipeline.ingest([fix(v2!.trackerId, secondsAgo(5), { speedKmh: 44 })], source);
+      await expect
+        .poll(() =>
+          heard.flatMap((e) => (e.type === 'positions' ? e.items.map((i) => [i.kendaraanId, i.speed]) : [])),
+        )
+        .toEqual([[v2!.vehicleId, 44]]);
+    } finally {
+      await observer.end();
+    }
+  });
+});
