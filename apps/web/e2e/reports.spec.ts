@@ -65,6 +65,11 @@ test('S-059 the over stop report sorts on the server, keeps its filters in the U
   expect(lines[0]).toContain('Nomor lambung');
   expect(lines).toHaveLength(total + 2);
   expect(lines.at(-1)).toMatch(/^Jumlah \(\d+\)/);
+  // Places in Indonesian on the page and in the file: "di …" / "dekat …", never "at …" / "near …".
+  const places = await page.locator('.report-place').allTextContents();
+  expect(places.length).toBeGreaterThan(0);
+  expect(places.filter((p) => /^(at|near) /.test(p))).toEqual([]);
+  expect(lines.filter((l) => /(^|[",])(at|near) /.test(l))).toEqual([]);
   await screenshot(page, 'report-overstop-id');
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listOf, pagingQuery } from './common.js';
 import { lngLat } from './geometry.js';
+import { placeRef } from './places.js';
 import { idParam } from './input.js';
 import { idListQuery } from './reports.js';
 
@@ -36,7 +37,9 @@ export const overRouteRow = z.object({
   /** Where it left the corridor and where it came back (null while open). */
   startPosition: lngLat.nullable(),
   endPosition: lngLat.nullable(),
+  /** Where it left the corridor, in English; `place` for a client to word in its language. */
   location: z.string().nullable(),
+  place: placeRef.nullable(),
 });
 export type OverRouteRow = z.infer<typeof overRouteRow>;
 export const overRouteList = listOf(overRouteRow).extend({

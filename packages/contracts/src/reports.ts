@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, listOf } from './common.js';
 import { geofenceCategories } from './geofences.js';
 import { lngLat } from './geometry.js';
+import { placeRef } from './places.js';
 import { INT4_MAX, idParam, intQuery } from './input.js';
 
 // ── Reports: who reads which, and the period every report takes ─────────────────────────────────
@@ -112,8 +113,10 @@ const violationBase = {
   /** The geofence it happened in, if any. */
   geofence: z.string().nullable(),
   geofenceCategory: z.enum(geofenceCategories).nullable(),
-  /** Where, readable: the geofence, else the nearest named place (toll road, town). */
+  /** Where, readable in English: the geofence, else the nearest named place (toll road, town). */
   location: z.string().nullable(),
+  /** Where, for a client to word in its language: `at` the geofence, else the place of the position. */
+  place: placeRef.nullable(),
 };
 
 /** An over-speed (spec §3 Speeding: over, location, duration). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, listOf } from './common.js';
 import { lngLat } from './geometry.js';
+import { placeRef } from './places.js';
 import { INT4_MAX, idParam, intQuery } from './input.js';
 import { idListQuery } from './reports.js';
 
@@ -198,7 +199,9 @@ export const trafficViolation = z.object({
   duration: z.number().int(),
   open: z.boolean(),
   position: lngLat.nullable(),
+  /** Where it began, in English: the geofence, else the place; `place` for a client to word. */
   location: z.string().nullable(),
+  place: placeRef.nullable(),
   /** What the points are measured by: km/h over the limit, minutes beyond the allowance, km off route. */
   measure: z.number(),
   points: z.number().int(),

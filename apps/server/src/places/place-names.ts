@@ -170,6 +170,34 @@ export function placeText(place: PlaceRef): string {
   }
 }
 
+const idNumbers = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
+
+/** The place in the words of `language` (as the web words it), for exports. */
+export function placeWords(place: PlaceRef, language: 'en' | 'id'): string {
+  if (language === 'en') return placeText(place);
+  switch (place.kind) {
+    case 'at':
+      return `di ${place.name}`;
+    case 'road':
+      return place.km === null ? place.name : `${place.name} KM ~${idNumbers.format(place.km)}`;
+    case 'near':
+      return `dekat ${place.name}, ${idNumbers.format(place.distanceKm ?? 0)} km`;
+  }
+}
+
+/**
+ * Where an event happened: in `geofence` when it began inside one, else the place of its position
+ * (an over-speed at its top speed, so a rest area it sped past is only "near").
+ */
+export function eventPlace(
+  e: { kind: string; lat: number | null; lon: number | null; maxValue: number | null },
+  geofence: string | null,
+): PlaceRef | null {
+  if (geofence) return { kind: 'at', name: geofence, distanceKm: null, km: null };
+  if (e.lat === null || e.lon === null) return null;
+  return placeOf(e.lat, e.lon, e.kind === 'overspeed' ? (e.maxValue ?? 0) : 0);
+}
+
 /** Place and text of a position, or nulls without one. */
 export function placeAndText(
   lat: number | null,

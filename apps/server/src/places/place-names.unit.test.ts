@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeAndText, placeOf, placeText } from './place-names.js';
+import { eventPlace, placeAndText, placeOf, placeText, placeWords } from './place-names.js';
 import { knownSites } from './sites.js';
 
 describe('place names', () => {
@@ -61,5 +61,33 @@ describe('place names', () => {
       expect(s.radiusM).toBeGreaterThanOrEqual(200);
       expect(s.radiusM).toBeLessThanOrEqual(800);
     }
+  });
+
+  it('words a place in Indonesian as the web does: "di", "dekat" and a decimal comma', () => {
+    expect(placeWords({ kind: 'at', name: 'Pool Cibitung', distanceKm: null, km: null }, 'id')).toBe(
+      'di Pool Cibitung',
+    );
+    expect(placeWords({ kind: 'near', name: 'Cikarang', distanceKm: 5.5, km: null }, 'id')).toBe(
+      'dekat Cikarang, 5,5 km',
+    );
+    expect(placeWords({ kind: 'road', name: 'Tol Cipali', distanceKm: null, km: 101 }, 'id')).toBe(
+      'Tol Cipali KM ~101',
+    );
+    expect(placeWords({ kind: 'near', name: 'Cikarang', distanceKm: 5.5, km: null }, 'en')).toBe(
+      'near Cikarang, 5.5 km',
+    );
+  });
+
+  it('places an event in its geofence, else at its position, an over-speed at its top speed', () => {
+    const e = { kind: 'overstop', lat: -6.3, lon: 107.2, maxValue: null };
+    expect(eventPlace(e, 'Rest Area KM 57')).toEqual({
+      kind: 'at',
+      name: 'Rest Area KM 57',
+      distanceKm: null,
+      km: null,
+    });
+    expect(eventPlace(e, null)).toEqual(placeOf(-6.3, 107.2, 0));
+    expect(eventPlace({ ...e, kind: 'overspeed', maxValue: 98 }, null)).toEqual(placeOf(-6.3, 107.2, 98));
+    expect(eventPlace({ ...e, lat: null, lon: null }, null)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import type { PlaceRef } from '@pantau/contracts';
+import { placeWords } from '../../places/place-names.js';
 import type { CellContext, ExportColumn } from './export-definition.js';
 
 /** Columns most reports share, so each is worded and typed once in both languages. */
@@ -54,6 +56,13 @@ export const commonColumns = {
     type: 'text',
     value: of,
     width,
+  }),
+  /** Where, in the export's language: the row's place, else its English text. */
+  location: <Row extends { place: PlaceRef | null; location: string | null }>(): ExportColumn<Row> => ({
+    header: { en: 'Location', id: 'Lokasi' },
+    type: 'text',
+    value: (r, ctx) => (r.place ? placeWords(r.place, ctx.language) : r.location),
+    width: 36,
   }),
   position: <Row extends { position: [number, number] | null }>(): ExportColumn<Row> => ({
     header: { en: 'Coordinates', id: 'Koordinat' },

@@ -62,7 +62,7 @@ export function visitExports(service: VisitsService) {
       c.seconds('Duration', 'Durasi', (r) => r.duration),
       c.number('Max deviation (m)', 'Simpangan maks. (m)', (r) => Math.round(r.maxDeviationM), 'max'),
       c.number('Off route (km)', 'Di luar rute (km)', (r) => Math.round(r.offRouteKm * 10) / 10, 'sum'),
-      c.text('Location', 'Lokasi', (r) => r.location, 36),
+      c.location(),
     ],
   };
   return { geofence, overRoute };

@@ -1,4 +1,5 @@
 import type { GeofenceVisitList, GeofenceVisitQuery, OverRouteQuery, OverRouteRow } from '@pantau/contracts';
+import { eventPlace } from '../../places/place-names.js';
 import type { VisitsRepo } from './visits.repo.js';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -58,6 +59,7 @@ export function createVisitsService(deps: { visitsRepo: VisitsRepo; clock: () =>
             startPosition: e.lon !== null && e.lat !== null ? [e.lon, e.lat] : null,
             endPosition: endLon !== null && endLat !== null ? [endLon, endLat] : null,
             location: e.location,
+            place: eventPlace(e, null),
           };
         }),
       };

@@ -3,6 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trafficViolationList, violationTraffic } from '@pantau/contracts';
 import { drivers, events, fleets, vehicleFleets, vehicles } from '../../db/schema/index.js';
+import { placeOf } from '../../places/place-names.js';
 import { call, signIn, startTestApp, UNIT, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -329,6 +330,7 @@ describe('violation traffic', () => {
       measure: 70,
       points: 3,
       location: 'Tol Cikampek KM 47',
+      place: placeOf(-6.3, 107.2, 0),
       position: [107.2, -6.3],
       playback: { kendaraanId: B, from: '2020-03-04T00:55:00.000Z', to: '2020-03-04T02:45:00.000Z' },
     });

@@ -42,7 +42,7 @@ export function violationTrafficExport(
       c.number('Severity measure', 'Ukuran keparahan', (r) => r.measure),
       c.text('Measured in', 'Satuan', (r, ctx) => units[r.kind][ctx.language], 24),
       c.number('Points', 'Poin', (r) => r.points, 'sum'),
-      c.text('Location', 'Lokasi', (r) => r.location, 36),
+      c.location(),
       c.position(),
     ],
   };

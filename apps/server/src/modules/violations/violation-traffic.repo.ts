@@ -72,6 +72,9 @@ export interface ViolationDbRow {
   lat: number | null;
   lon: number | null;
   location: string | null;
+  /** The geofence it began in, if any (page rows only). */
+  geofence?: string | null;
+  max_value: number | null;
   measure: number;
   points: number;
 }
@@ -107,7 +110,7 @@ export function createViolationTrafficRepo(db: Db) {
     return sql`v AS (
       SELECT x.*, ${points} AS points FROM (
         SELECT e.event_id, e.kind, e.vehicle_id, e.driver_id, e.started_at, e.ended_at, e.open, e.lat, e.lon,
-          e.location, ${durationOf(now)} AS duration, ${measureOf(now)}::float8 AS measure
+          e.location, e.max_value, ${durationOf(now)} AS duration, ${measureOf(now)}::float8 AS measure
         FROM events e WHERE ${sql.join(where, sql` AND `)}) x)`;
   };
 
@@ -180,7 +183,7 @@ export function createViolationTrafficRepo(db: Db) {
           WITH ${cte}
           SELECT v.event_id, v.kind, v.vehicle_id, ve.plate_number, ve.hull_number, v.driver_id,
             d.name AS driver_name, v.started_at, v.ended_at, v.duration, v.open, v.lat, v.lon,
-            v.location,
+            v.location, v.max_value,
             v.measure, v.points
           FROM v JOIN vehicles ve ON ve.vehicle_id = v.vehicle_id
             LEFT JOIN drivers d ON d.driver_id = v.driver_id
@@ -195,7 +198,11 @@ export function createViolationTrafficRepo(db: Db) {
         list.map((r) => ({ vehicleId: r.vehicle_id, at: new Date(r.started_at) })),
       );
       return {
-        rows: list.map((r, i) => ({ ...r, location: places[i]?.name ?? r.location })),
+        rows: list.map((r, i) => ({
+          ...r,
+          location: places[i]?.name ?? r.location,
+          geofence: places[i]?.name ?? null,
+        })),
         count: rowsOf<{ n: number }>(counted)[0]?.n ?? 0,
       };
     },

@@ -10,6 +10,7 @@ import {
   type ViolationTrafficQuery,
 } from '@pantau/contracts';
 import { NotFoundError } from '../../errors.js';
+import { eventPlace } from '../../places/place-names.js';
 import type { TrafficFilters, ViolationDbRow, ViolationTrafficRepo } from './violation-traffic.repo.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -46,6 +47,10 @@ export function violationOf(r: ViolationDbRow, now: Date): TrafficViolation {
     open: r.open,
     position: r.lat !== null && r.lon !== null ? [r.lon, r.lat] : null,
     location: r.location,
+    place: eventPlace(
+      { kind: r.kind, lat: r.lat, lon: r.lon, maxValue: r.max_value === null ? null : Number(r.max_value) },
+      r.geofence ?? null,
+    ),
     measure: Math.round(Number(r.measure) * 10) / 10,
     points: Number(r.points),
     playback: {

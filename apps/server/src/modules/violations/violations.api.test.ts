@@ -3,6 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overspeedList, overstopList } from '@pantau/contracts';
 import { events, geofences, geofenceVisits, vehicles } from '../../db/schema/index.js';
+import { placeOf, placeWords } from '../../places/place-names.js';
 import { call, signIn, startTestApp, UNIT, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -152,6 +153,8 @@ describe('over speed and over stop reports', () => {
       duration: 240,
     });
     expect(row.location).toBe('Tol Cikampek KM 47');
+    // Where, for the page to word in the user's language: the place of its position at its top speed.
+    expect(row.place).toEqual(placeOf(-6.3, 107.2, 98));
     expect(list.totals).toEqual({ count: 2, duration: 300, max: 112.4 });
   });
 
@@ -175,6 +178,7 @@ describe('over speed and over stop reports', () => {
     });
     expect(restArea!.geofence).not.toBeNull();
     expect(restArea!.location).toBe(restArea!.geofence);
+    expect(restArea!.place).toEqual({ kind: 'at', name: restArea!.geofence, distanceKm: null, km: null });
     expect(list.totals).toMatchObject({ count: 2, duration: 9000, max: null });
   });
 
@@ -268,6 +272,10 @@ describe('report export', () => {
     // Start in the unit's time zone (WIB): 02:00 UTC is 09:00.
     const start = sheet.getRow(3).getCell(header.indexOf('Mulai')).value as Date;
     expect(start.toISOString()).toBe('2020-03-02T09:00:00.000Z');
+    // The place in Indonesian ("dekat …, 5,5 km"), not the English text stored with the event.
+    const where = sheet.getRow(3).getCell(header.indexOf('Lokasi')).value;
+    expect(where).toBe(placeWords(placeOf(-6.3, 107.2, 98), 'id'));
+    expect(String(where)).toMatch(/^(di|dekat) /);
 
     const again = await fetch(t.url + url);
     expect(again.status).toBe(410);

@@ -6,6 +6,7 @@ import type {
   ViolationQuery,
 } from '@pantau/contracts';
 import { NotFoundError } from '../../errors.js';
+import { eventPlace } from '../../places/place-names.js';
 import type { ViolationKind, ViolationsRepo } from './violations.repo.js';
 
 type Record = Awaited<ReturnType<ViolationsRepo['page']>>[number];
@@ -30,6 +31,7 @@ function baseOf(r: Record) {
     geofence: r.geofence,
     geofenceCategory: r.geofenceCategory,
     location: r.geofence ?? e.location,
+    place: eventPlace(e, r.geofence),
   };
 }
 

@@ -10,6 +10,7 @@ import {
 import { Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/date-time';
+import { placeText, type Placed } from '../../../lib/place-text';
 import { RecalculateButton } from '../components/recalculate-button';
 import { ReportPage } from '../components/report-page';
 import { formatDuration, formatOne } from '../model/format';
@@ -23,7 +24,8 @@ function VehicleCell({ hull, plate }: { hull: string; plate: string }) {
   );
 }
 
-const Place = ({ text }: { text: string | null }) => <span className="report-place">{text ?? '—'}</span>;
+/** Where, in the user's language (the row's place; its English text only without one). */
+const Place = ({ row }: { row: Placed }) => <span className="report-place">{placeText(row)}</span>;
 
 /** The totals row: `cells` by column index, the first cell says how many rows. */
 function TotalsRow({ width, cells, label }: { width: number; cells: Record<number, string>; label: string }) {
@@ -74,7 +76,7 @@ export function OverSpeedReportPage() {
       align: 'right',
       render: (_, r) => <Tag color={r.over >= 20 ? 'red' : 'orange'}>+{formatOne(r.over)}</Tag>,
     },
-    { key: 'location', title: t('columns.location'), render: (_, r) => <Place text={r.location} /> },
+    { key: 'location', title: t('columns.location'), render: (_, r) => <Place row={r} /> },
   ];
   return (
     <ReportPage
@@ -106,7 +108,7 @@ export function OverStopReportPage() {
     time('end', t('columns.end'), (r: OverstopRow) => r.end),
     { key: 'duration', title: t('columns.duration'), render: (_, r) => formatDuration(r.duration) },
     { key: 'overstop', title: t('columns.overstop'), render: (_, r) => formatDuration(r.overstop) },
-    { key: 'location', title: t('columns.location'), render: (_, r) => <Place text={r.location} /> },
+    { key: 'location', title: t('columns.location'), render: (_, r) => <Place row={r} /> },
     {
       key: 'description',
       title: t('columns.description'),
@@ -226,7 +228,7 @@ export function OverRouteReportPage() {
       align: 'right',
       render: (_, r) => formatOne(r.offRouteKm),
     },
-    { key: 'location', title: t('columns.location'), render: (_, r) => <Place text={r.location} /> },
+    { key: 'location', title: t('columns.location'), render: (_, r) => <Place row={r} /> },
   ];
   return (
     <ReportPage

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/error-message';
+import { placeText } from '../../../lib/place-text';
 import type { Query } from '../../../lib/query-string';
 import { useTrafficViolations } from '../api/get-traffic-violations';
 import { KIND_COLORS, formatDuration, playbackHref } from '../model/kinds';
@@ -70,7 +71,7 @@ export function ViolationList({
     {
       key: 'location',
       title: t('columns.location'),
-      render: (_, r) => <span className="vt-place">{r.location ?? '—'}</span>,
+      render: (_, r) => <span className="vt-place">{placeText(r)}</span>,
     },
     {
       key: 'playback',
