@@ -3,7 +3,7 @@ import { BinaryArray, type ElementType } from '../db/binary-array.js';
 import type { Position } from '@pantau/protocols';
 import { localMidnight } from '@pantau/contracts';
 import { sql } from 'drizzle-orm';
-import { rawOf } from './position-store.js';
+import { WriteGroup } from './write-group.js';
 import type { Db } from '../db/client.js';
 import type { activityDays, stops, trips } from '../db/schema/index.js';
 import {
@@ -126,17 +126,17 @@ const element = (v: number | boolean | string | Date | null | undefined) =>
   v === null || v === undefined ? 'NULL' : v instanceof Date ? v.toISOString() : String(v);
 
 /**
- * One `INSERT … SELECT FROM unnest(…) ON CONFLICT (key) DO UPDATE` with each column sent as one array
- * literal: a few parameters whatever the number of rows, where the query builder binds one per value
- * (most of the write's time with a thousand vehicles a batch).
+ * One `INSERT … SELECT FROM unnest(…) ON CONFLICT (key) DO UPDATE` with each column sent as one array:
+ * a few parameters whatever the number of rows, where the query builder binds one per value (most of
+ * the write's time with a thousand vehicles a batch). Added to `group`, sent with its other writes.
  */
-async function upsertRows<T>(
-  tx: Db,
+function upsertRows<T>(
+  group: WriteGroup,
   table: string,
   columns: readonly Column<T>[],
   key: readonly string[],
   rows: readonly T[],
-): Promise<void> {
+): void {
   if (rows.length === 0) return;
   const arrays = columns.map((c) => {
     const type = BINARY[c.type];
@@ -157,11 +157,11 @@ async function upsertRows<T>(
     .filter((c) => !key.includes(c.name))
     .map((c) => `${c.name} = excluded.${c.name}`)
     .join(', ');
-  await rawOf(tx).query(
-    `INSERT INTO ${table} (${names})
-    SELECT * FROM unnest(${columns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')})
+  const unnest = arrays.map((a, i) => `${group.param(a)}::${columns[i]!.type}[]`).join(', ');
+  group.add(
+    `${table}_upsert`,
+    `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${unnest})
     ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${update}`,
-    arrays,
   );
 }
 
@@ -209,14 +209,21 @@ const DAY_COLUMNS: Column<DayRow>[] = [
   { name: 'closed', type: 'boolean', of: (r) => r.closed },
 ];
 
-/** Writes the rows: one upsert per table (a trip or stop by vehicle and start, a day by vehicle and day). */
-export async function storeActivity(tx: Db, rows: ActivityRows): Promise<void> {
+/** Adds the rows' writes to `group`: one upsert per table (a trip or stop by vehicle and start, a day by vehicle and day). */
+export function addActivityWrites(group: WriteGroup, rows: ActivityRows): void {
   const t = lastByKey(rows.trips, (r) => (r.startedAt as Date).getTime());
   const s = lastByKey(rows.stops, (r) => (r.startedAt as Date).getTime());
   const d = lastByKey(rows.days, (r) => r.day);
-  await upsertRows(tx, 'trips', TRIP_COLUMNS, ['vehicle_id', 'started_at'], t);
-  await upsertRows(tx, 'stops', STOP_COLUMNS, ['vehicle_id', 'started_at'], s);
-  await upsertRows(tx, 'activity_days', DAY_COLUMNS, ['vehicle_id', 'day'], d);
+  upsertRows(group, 'trips', TRIP_COLUMNS, ['vehicle_id', 'started_at'], t);
+  upsertRows(group, 'stops', STOP_COLUMNS, ['vehicle_id', 'started_at'], s);
+  upsertRows(group, 'activity_days', DAY_COLUMNS, ['vehicle_id', 'day'], d);
+}
+
+/** Writes the rows, in one statement. */
+export async function storeActivity(tx: Db, rows: ActivityRows): Promise<void> {
+  const group = new WriteGroup();
+  addActivityWrites(group, rows);
+  await group.run(tx);
 }
 
 /** How far back late positions make trips and stops be worked out again. */

@@ -23,9 +23,10 @@ import {
   addActivity,
   emptyActivity,
   isActivityEvent,
+  addActivityWrites,
   rebuildActivity,
-  storeActivity,
 } from './activity-store.js';
+import { WriteGroup } from './write-group.js';
 import { tripsRule } from '../rules/trips.js';
 import { lockVersions, readStates, staleOf, type VersionedState } from './state-versions.js';
 
@@ -170,8 +171,11 @@ async function writeBatch(
         addActivity(activity, vehicle, tripEvents, slice);
     }
     const events = await storeEvents(txDb, found);
-    await storeVisits(txDb, found);
-    await storeActivity(txDb, activity);
+    // The visits' last round, trips, stops and days: one statement.
+    const writes = new WriteGroup();
+    await storeVisits(txDb, found, writes);
+    addActivityWrites(writes, activity);
+    await writes.run(txDb);
     if (late.size > 0 && ctx.derivations.includes(geofenceVisitsRule as never))
       for (const [vehicleId, fromMs] of late) {
         const vehicle = byVehicle.get(vehicleId)![0]!.vehicle;

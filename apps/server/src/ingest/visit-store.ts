@@ -7,13 +7,14 @@ import { geofenceVisitsRule, type VisitsSlice } from '../rules/geofence-visits.j
 import type { RuleContext, RuleEvent } from '../rules/types.js';
 import type { LiveState, VehicleInfo } from '../live-state/live-state.js';
 import { storeEvents, type FoundEvent, type StoredEvent } from './event-store.js';
-import { rawOf } from './position-store.js';
+import { WriteGroup } from './write-group.js';
 
 /**
  * The visits (`geofence_visits`) follow the visits derivation's crossings: an enter opens a visit, an
  * exit closes the vehicle's open visit of that geofence. A geofence deleted meanwhile has no visits.
+ * With `group`, the last round's writes are left in it, to go with the batch's other writes.
  */
-export async function storeVisits(tx: Db, found: readonly FoundEvent[]): Promise<void> {
+export async function storeVisits(tx: Db, found: readonly FoundEvent[], group?: WriteGroup): Promise<void> {
   // A batch's crossings in rounds: the n-th crossing of a (vehicle, geofence) goes in round n, so each
   // round touches a pair once and is two statements whatever its size; rounds keep each pair's order.
   const rounds: Crossing[][] = [];
@@ -27,16 +28,23 @@ export async function storeVisits(tx: Db, found: readonly FoundEvent[]): Promise
     seen.set(pair, round + 1);
     (rounds[round] ??= []).push({ vehicle, geofenceId, event });
   }
-  for (const round of rounds) {
-    await closeVisits(
-      tx,
+  // A round touches each pair once, so its exits and enters go in one statement; the next round
+  // reads what this one wrote, so it waits for it.
+  const writes = group ?? new WriteGroup();
+  for (const [i, round] of rounds.entries()) {
+    if (i > 0) await writes.run(tx);
+    closeVisits(
+      writes,
+      `v${i}`,
       round.filter((c) => c.event.kind === 'geofence_exit'),
     );
-    await openVisits(
-      tx,
+    openVisits(
+      writes,
+      `v${i}`,
       round.filter((c) => c.event.kind === 'geofence_enter'),
     );
   }
+  if (!group) await writes.run(tx);
 }
 
 interface Crossing {
@@ -64,20 +72,22 @@ function timesOf(times: readonly number[]): Buffer {
   return array.bytes();
 }
 
-async function openVisits(tx: Db, enters: readonly Crossing[]) {
+function openVisits(group: WriteGroup, name: string, enters: readonly Crossing[]) {
   if (enters.length === 0) return;
-  await rawOf(tx).query(
+  const [units, vehicles, geofenceIds] = idsOf(enters).map((a) => group.param(a));
+  const times = group.param(timesOf(enters.map((c) => c.event.startedAt.getTime())));
+  group.add(
+    `${name}_opened`,
     `INSERT INTO geofence_visits (unit_id, vehicle_id, geofence_id, enter_time, open)
      SELECT u.unit_id, u.vehicle_id, g.geofence_id, u.enter_time, true
-     FROM unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[])
+     FROM unnest(${units}::int[], ${vehicles}::int[], ${geofenceIds}::int[], ${times}::timestamptz[])
        AS u(unit_id, vehicle_id, geofence_id, enter_time)
      JOIN geofences g ON g.geofence_id = u.geofence_id
      ON CONFLICT (vehicle_id, geofence_id) WHERE open DO NOTHING`,
-    [...idsOf(enters), timesOf(enters.map((c) => c.event.startedAt.getTime()))],
   );
 }
 
-async function closeVisits(tx: Db, exits: readonly Crossing[]) {
+function closeVisits(group: WriteGroup, name: string, exits: readonly Crossing[]) {
   if (exits.length === 0) return;
   const exitTimes = exits.map((c) => c.event.startedAt.getTime());
   const enterTimes = exits.map((c, i) => {
@@ -87,22 +97,30 @@ async function closeVisits(tx: Db, exits: readonly Crossing[]) {
   });
   // Each vehicle's open visit of the geofence, or (its enter stored before visits were kept) a closed
   // one from the exit's facts.
-  await rawOf(tx).query(
-    `WITH u AS (
-       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[], $5::timestamptz[])
-         AS u(unit_id, vehicle_id, geofence_id, exit_time, enter_time)),
-     closed AS (
-       UPDATE geofence_visits v SET exit_time = u.exit_time, open = false,
-         duration_s = greatest(0, round(extract(epoch FROM u.exit_time - v.enter_time)))::int
-       FROM u WHERE v.vehicle_id = u.vehicle_id AND v.geofence_id = u.geofence_id AND v.open
-       RETURNING v.vehicle_id, v.geofence_id)
-     INSERT INTO geofence_visits (unit_id, vehicle_id, geofence_id, enter_time, exit_time, duration_s, open)
+  const [units, vehicles, geofenceIds] = idsOf(exits).map((a) => group.param(a));
+  const [exitAt, enterAt] = [timesOf(exitTimes), timesOf(enterTimes)].map((a) => group.param(a));
+  const u = `${name}_exits`;
+  group.add(
+    u,
+    `SELECT * FROM unnest(${units}::int[], ${vehicles}::int[], ${geofenceIds}::int[],
+       ${exitAt}::timestamptz[], ${enterAt}::timestamptz[])
+       AS u(unit_id, vehicle_id, geofence_id, exit_time, enter_time)`,
+  );
+  group.add(
+    `${name}_closed`,
+    `UPDATE geofence_visits v SET exit_time = u.exit_time, open = false,
+       duration_s = greatest(0, round(extract(epoch FROM u.exit_time - v.enter_time)))::int
+     FROM ${u} u WHERE v.vehicle_id = u.vehicle_id AND v.geofence_id = u.geofence_id AND v.open
+     RETURNING v.vehicle_id, v.geofence_id`,
+  );
+  group.add(
+    `${name}_kept`,
+    `INSERT INTO geofence_visits (unit_id, vehicle_id, geofence_id, enter_time, exit_time, duration_s, open)
      SELECT u.unit_id, u.vehicle_id, g.geofence_id, u.enter_time, u.exit_time,
        greatest(0, round(extract(epoch FROM u.exit_time - u.enter_time)))::int, false
-     FROM u JOIN geofences g ON g.geofence_id = u.geofence_id
+     FROM ${u} u JOIN geofences g ON g.geofence_id = u.geofence_id
      WHERE NOT EXISTS (
-       SELECT 1 FROM closed c WHERE c.vehicle_id = u.vehicle_id AND c.geofence_id = u.geofence_id)`,
-    [...idsOf(exits), timesOf(exitTimes), timesOf(enterTimes)],
+       SELECT 1 FROM ${name}_closed c WHERE c.vehicle_id = u.vehicle_id AND c.geofence_id = u.geofence_id)`,
   );
 }
 

@@ -1,0 +1,35 @@
+import type { Db } from '../db/client.js';
+import { rawOf } from './position-store.js';
+
+/**
+ * Writes sent together: each statement added becomes a CTE of one `WITH … SELECT 1`, so a batch's
+ * visits, trips, stops and days cost one round trip to the database instead of one each (every round
+ * trip is a wake-up of PostgreSQL and of the server on the same cores, and the batch's trackers wait
+ * for the sum). PostgreSQL runs each data-modifying CTE once and to completion, all on one snapshot:
+ * the statements of a group must not read what another of them writes.
+ */
+export class WriteGroup {
+  private parts: string[] = [];
+  private params: unknown[] = [];
+
+  /** Adds a parameter; answers its placeholder. */
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  /** Adds `statement` (its parameters taken with `param`) as the CTE `name`, unique in the group. */
+  add(name: string, statement: string): void {
+    this.parts.push(`${name} AS (${statement})`);
+  }
+
+  /** Sends what was added, if anything, and starts empty again. */
+  async run(tx: Db): Promise<void> {
+    if (this.parts.length === 0) return;
+    const text = `WITH ${this.parts.join(',\n')}\nSELECT 1`;
+    const params = this.params;
+    this.parts = [];
+    this.params = [];
+    await rawOf(tx).query(text, params);
+  }
+}
