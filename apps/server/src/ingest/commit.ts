@@ -5,12 +5,14 @@ import type { Db } from '../db/client.js';
 import { isNoPartition, type PositionPartitions } from '../db/partitions.js';
 import { advanceVehicle, hasNews, type DeriveContext } from './advance.js';
 import type { Accepted, Pending } from './call-queue.js';
-import { storeEvents, type FoundEvent, type StoredEvent } from './event-store.js';
+import { addEventWrites, storeEvents, type FoundEvent, type StoredEvent } from './event-store.js';
 import {
+  addPositionAppend,
   appendPositions,
   insertPositions,
   isUniqueViolation,
   mergePositions,
+  rawOf,
   upsertStates,
   type PositionRow,
 } from './position-store.js';
@@ -146,7 +148,9 @@ async function writeBatch(
         states = { get: (id) => (fresh.has(id) ? fresh.get(id)?.state : ctx.states.get(id)) };
       }
     }
-    await storePositions(txDb, byVehicle, states, safe);
+    // The batch's writes after the positions' checked ones: one statement (write-group.ts).
+    const writes = new WriteGroup();
+    await storePositions(txDb, byVehicle, states, safe, writes);
 
     const next = new Map<number, LiveState>();
     const found: FoundEvent[] = [];
@@ -170,12 +174,11 @@ async function writeBatch(
       if (tripEvents.length > 0 || slice !== before?.ruleState[tripsRule.name])
         addActivity(activity, vehicle, tripEvents, slice);
     }
-    const events = await storeEvents(txDb, found);
-    // The visits' last round, trips, stops and days: one statement.
-    const writes = new WriteGroup();
+    // Visits first: a second round of crossings sends what is in the group before it.
     await storeVisits(txDb, found, writes);
     addActivityWrites(writes, activity);
-    await writes.run(txDb);
+    const storedEvents = addEventWrites(writes, found);
+    const events = storedEvents(await writes.run(txDb));
     if (late.size > 0 && ctx.derivations.includes(geofenceVisitsRule as never))
       for (const [vehicleId, fromMs] of late) {
         const vehicle = byVehicle.get(vehicleId)![0]!.vehicle;
@@ -294,12 +297,15 @@ function groupByVehicle(accepted: Accepted[]): Map<number, Accepted[]> {
  * be stored yet (this process is the writer that moved the state; a batch holds one row per key), so
  * they are appended without asking (`appendPositions`); the others are inserted with `ON CONFLICT DO
  * NOTHING RETURNING`. A second report of a stored fix that brings news is merged into the stored row.
+ * On PostgreSQL the append goes into `writes` (sent with the batch's other writes), unless a second
+ * report is to be merged into one of its rows.
  */
 async function storePositions(
   tx: Db,
   byVehicle: Map<number, Accepted[]>,
   states: StateLookup,
   safe: boolean,
+  writes: WriteGroup,
 ): Promise<void> {
   const fresh: Accepted[] = [];
   const maybe: Accepted[] = [];
@@ -316,7 +322,8 @@ async function storePositions(
       previous = t;
     }
   }
-  await appendPositions(tx, fresh);
+  if (twins.length === 0 && !rawOf(tx).pglite) addPositionAppend(writes, fresh);
+  else await appendPositions(tx, fresh);
   for (const a of fresh) a.stored = true;
   const inserted = await insertPositions(tx, maybe);
   const merges: Accepted[] = twins;

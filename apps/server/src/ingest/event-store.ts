@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { events } from '../db/schema/index.js';
+import { WriteGroup } from './write-group.js';
 import { placeAndText } from '../places/place-names.js';
 import type { RuleEvent } from '../rules/types.js';
 import type { VehicleInfo } from '../live-state/live-state.js';
@@ -47,6 +46,24 @@ export interface EventEnd {
  * if the start is in this batch too, else the open row stored earlier). Answers the new rows.
  */
 export async function storeEvents(tx: Db, found: FoundEvent[]): Promise<StoredEvent[]> {
+  const group = new WriteGroup();
+  const stored = addEventWrites(group, found);
+  return stored(await group.run(tx));
+}
+
+/** Columns of a new event, as `json_populate_recordset` reads them from the batch's JSON. */
+const EVENT_COLUMNS = `unit_id, vehicle_id, driver_id, kind, event_key, open, started_at, ended_at,
+  duration_s, max_value, limit_value, lat, lon, location, attributes`;
+
+/**
+ * Adds the writes of what the derivations found to `group` (as `storeEvents`: new rows, and the ends
+ * of intervals stored earlier), the new rows as one JSON parameter. Answers how to read the stored
+ * events from the group's answer, once it has run.
+ */
+export function addEventWrites(
+  group: WriteGroup,
+  found: FoundEvent[],
+): (answer: Record<string, unknown>[]) => StoredEvent[] {
   const rows: Omit<StoredEvent, 'eventId'>[] = [];
   const openInBatch = new Map<string, number>();
   const ends: EventEnd[] = [];
@@ -91,35 +108,67 @@ export async function storeEvents(tx: Db, found: FoundEvent[]): Promise<StoredEv
       live,
     });
   }
-  for (const end of ends) await closeEvent(tx, end);
-  const ids = await insertEvents(
-    tx,
-    rows.map(({ plate: _plate, live: _live, ...row }) => row),
+  closeEvents(group, ends);
+  if (rows.length === 0) return () => [];
+  const json = rows.map((e) => ({
+    unit_id: e.unitId,
+    vehicle_id: e.vehicleId,
+    driver_id: e.driverId,
+    kind: e.kind,
+    event_key: e.eventKey,
+    open: e.open,
+    started_at: e.startedAt.toISOString(),
+    ended_at: e.endedAt?.toISOString() ?? null,
+    duration_s: e.endedAt ? Math.round((e.endedAt.getTime() - e.startedAt.getTime()) / 1000) : null,
+    max_value: e.maxValue,
+    limit_value: e.limitValue,
+    lat: e.lat,
+    lon: e.lon,
+    location: e.location,
+    attributes: e.attributes,
+  }));
+  group.add(
+    'events_new',
+    `INSERT INTO events (${EVENT_COLUMNS})
+     SELECT ${EVENT_COLUMNS} FROM json_populate_recordset(NULL::events, ${group.param(JSON.stringify(json))}::json)
+     RETURNING event_id`,
   );
-  return rows.map((r, i) => ({ ...r, eventId: ids[i]! }));
+  // Identities are taken in the order the rows go in, which is the JSON's.
+  group.select('SELECT event_id FROM events_new ORDER BY event_id');
+  return (answer) => {
+    if (answer.length !== rows.length) throw new Error(`stored ${answer.length} of ${rows.length} events`);
+    return rows.map((r, i) => ({ ...r, eventId: Number(answer[i]!.event_id) }));
+  };
 }
 
-/** Stores new events; answers their ids in the same order. */
-export async function insertEvents(db: Db, list: NewEventRow[]): Promise<number[]> {
-  if (list.length === 0) return [];
-  const ids = await db
-    .insert(events)
-    .values(
-      list.map((e) => ({
-        ...e,
-        durationS: e.endedAt ? Math.round((e.endedAt.getTime() - e.startedAt.getTime()) / 1000) : null,
-      })),
-    )
-    .returning({ eventId: events.eventId });
-  return ids.map((r) => r.eventId);
-}
-
-/** Closes a vehicle's open interval event with that key (its start was stored by an earlier batch). */
-export async function closeEvent(db: Db, end: EventEnd) {
-  await db.execute(sql`
-    UPDATE events SET open = false, ended_at = ${end.endedAt.toISOString()}::timestamptz,
-      duration_s = greatest(0, round(extract(epoch FROM ${end.endedAt.toISOString()}::timestamptz - started_at)))::int,
-      max_value = coalesce(${end.maxValue}::float8, max_value),
-      attributes = coalesce(attributes, '{}'::jsonb) || coalesce(${end.attributes ? JSON.stringify(end.attributes) : null}::jsonb, '{}'::jsonb)
-    WHERE vehicle_id = ${end.vehicleId} AND event_key = ${end.eventKey} AND open`);
+/**
+ * Closes vehicles' open interval events whose starts were stored by earlier batches, in one statement
+ * (the first end of a vehicle and key in the list, as one statement each would).
+ */
+function closeEvents(group: WriteGroup, ends: readonly EventEnd[]) {
+  if (ends.length === 0) return;
+  const seen = new Set<string>();
+  const json = [];
+  for (const end of ends) {
+    const slot = `${end.vehicleId}:${end.eventKey}`;
+    if (seen.has(slot)) continue;
+    seen.add(slot);
+    json.push({
+      vehicle_id: end.vehicleId,
+      event_key: end.eventKey,
+      ended_at: end.endedAt.toISOString(),
+      max_value: end.maxValue,
+      attributes: end.attributes,
+    });
+  }
+  group.add(
+    'events_closed',
+    `UPDATE events e SET open = false, ended_at = u.ended_at,
+       duration_s = greatest(0, round(extract(epoch FROM u.ended_at - e.started_at)))::int,
+       max_value = coalesce(u.max_value, e.max_value),
+       attributes = coalesce(e.attributes, '{}'::jsonb) || coalesce(u.attributes, '{}'::jsonb)
+     FROM json_to_recordset(${group.param(JSON.stringify(json))}::json)
+       AS u(vehicle_id int, event_key text, ended_at timestamptz, max_value float8, attributes jsonb)
+     WHERE e.vehicle_id = u.vehicle_id AND e.event_key = u.event_key AND e.open`,
+  );
 }

@@ -2,6 +2,7 @@ import type { Position } from '@pantau/protocols';
 import { eq } from 'drizzle-orm';
 import { BinaryArray } from '../db/binary-array.js';
 import type { Db } from '../db/client.js';
+import type { WriteGroup } from './write-group.js';
 import { drivers, vehicles, vehicleState } from '../db/schema/index.js';
 import type { LiveState, VehicleInfo } from '../live-state/live-state.js';
 import { liveStateOf, vehicleInfoColumns, vehicleInfoOf } from '../live-state/stored-state.js';
@@ -75,13 +76,15 @@ const copyText = (s: string | null) =>
 
 const COLUMNS = `vehicle_id, fix_time, server_time, lat, lon, speed, course, altitude, satellites, accuracy,
   ignition, valid, odometer_km, attributes`;
-// The attributes come as one JSON array ($14, parsed once) picked by row number: no per-element quoting
-// (a JSON null there is a row without attributes).
-const UNNEST = `(SELECT u.v, u.f, u.s, u.la, u.lo, u.sp, u.co, u.al, u.sa, u.ac, u.ig, u.va, u.od,
-    nullif($14::jsonb -> (u.n - 1)::int, 'null')
-  FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::float8[], $5::float8[],
-    $6::real[], $7::real[], $8::real[], $9::smallint[], $10::real[], $11::boolean[], $12::boolean[],
-    $13::float8[]) WITH ORDINALITY AS u(v, f, s, la, lo, sp, co, al, sa, ac, ig, va, od, n)) AS rows`;
+// The attributes come as one JSON array (the 14th parameter, parsed once) picked by row number: no
+// per-element quoting (a JSON null there is a row without attributes).
+const unnestOf = (p: readonly string[]) => `(SELECT u.v, u.f, u.s, u.la, u.lo, u.sp, u.co, u.al, u.sa,
+    u.ac, u.ig, u.va, u.od, nullif(${p[13]}::jsonb -> (u.n - 1)::int, 'null')
+  FROM unnest(${p[0]}::int[], ${p[1]}::timestamptz[], ${p[2]}::timestamptz[], ${p[3]}::float8[],
+    ${p[4]}::float8[], ${p[5]}::real[], ${p[6]}::real[], ${p[7]}::real[], ${p[8]}::smallint[],
+    ${p[9]}::real[], ${p[10]}::boolean[], ${p[11]}::boolean[], ${p[12]}::float8[])
+    WITH ORDINALITY AS u(v, f, s, la, lo, sp, co, al, sa, ac, ig, va, od, n)) AS rows`;
+const UNNEST = unnestOf(Array.from({ length: 14 }, (_, i) => `$${i + 1}`));
 
 /**
  * Literals for the array parameters of other statements (numbers, booleans and ISO times need no
@@ -174,6 +177,16 @@ export async function appendPositions(tx: Db, batch: readonly PositionRow[]): Pr
     return;
   }
   await raw.query(`INSERT INTO positions (${COLUMNS}) SELECT * FROM ${UNNEST}`, columnsOf(batch));
+}
+
+/**
+ * Adds the append of `batch` (as `appendPositions` on PostgreSQL) to `group`, to go with the batch's
+ * other writes.
+ */
+export function addPositionAppend(group: WriteGroup, batch: readonly PositionRow[]): void {
+  if (batch.length === 0) return;
+  const params = columnsOf(batch).map((c) => group.param(c));
+  group.add('positions_append', `INSERT INTO positions (${COLUMNS}) SELECT * FROM ${unnestOf(params)}`);
 }
 
 /**

@@ -11,6 +11,7 @@ import { rawOf } from './position-store.js';
 export class WriteGroup {
   private parts: string[] = [];
   private params: unknown[] = [];
+  private main = 'SELECT 1';
 
   /** Adds a parameter; answers its placeholder. */
   param(value: unknown): string {
@@ -23,13 +24,19 @@ export class WriteGroup {
     this.parts.push(`${name} AS (${statement})`);
   }
 
-  /** Sends what was added, if anything, and starts empty again. */
-  async run(tx: Db): Promise<void> {
-    if (this.parts.length === 0) return;
-    const text = `WITH ${this.parts.join(',\n')}\nSELECT 1`;
+  /** What the statement answers (a `SELECT` from the CTEs); by default nothing of interest. */
+  select(main: string): void {
+    this.main = main;
+  }
+
+  /** Sends what was added, if anything, and starts empty again; answers the `select`'s rows. */
+  async run(tx: Db): Promise<Record<string, unknown>[]> {
+    if (this.parts.length === 0) return [];
+    const text = `WITH ${this.parts.join(',\n')}\n${this.main}`;
     const params = this.params;
     this.parts = [];
     this.params = [];
-    await rawOf(tx).query(text, params);
+    this.main = 'SELECT 1';
+    return (await rawOf(tx).query(text, params)).rows;
   }
 }
