@@ -19,7 +19,7 @@ import {
 import type { LiveState } from '../live-state/live-state.js';
 import { geofenceVisitsRule } from '../rules/geofence-visits.js';
 import { UnitGeography } from './geography.js';
-import { rebuildVisits, storeVisits } from './visit-store.js';
+import { rebuildVisits, storeVisits, visitRounds } from './visit-store.js';
 import {
   activityRebuildStart,
   addActivity,
@@ -132,9 +132,14 @@ async function writeBatch(
   ctx: CommitContext,
 ): Promise<Committed> {
   for (const a of accepted) a.stored = false;
+  const byVehicle = groupByVehicle(accepted);
+  if (!safe) {
+    const alone = await writeAsOneStatement(byVehicle, now, ctx);
+    if (alone) return alone;
+    for (const a of accepted) a.stored = false;
+  }
   return ctx.db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const byVehicle = groupByVehicle(accepted);
     let states: StateLookup = ctx.states;
     let locked: Map<number, number> | null = null;
     let reloaded: Map<number, VersionedState | null> | undefined;
@@ -152,28 +157,7 @@ async function writeBatch(
     const writes = new WriteGroup();
     await storePositions(txDb, byVehicle, states, safe, writes);
 
-    const next = new Map<number, LiveState>();
-    const found: FoundEvent[] = [];
-    const activity = emptyActivity();
-    const liveSince = now.getTime() - ctx.liveWindowMs;
-    /** Vehicles with positions older than their live state: the first such fix time. */
-    const late = new Map<number, number>();
-    for (const [vehicleId, list] of byVehicle) {
-      const vehicle = list[0]!.vehicle;
-      const before = states.get(vehicleId) ?? null;
-      const firstLate = before ? firstLateFix(list, before) : null;
-      if (firstLate !== null) late.set(vehicleId, firstLate);
-      const moved = advanceVehicle(vehicle, before, list, now, ctx);
-      if (!moved.state) continue;
-      next.set(vehicleId, moved.state);
-      const tripEvents = [];
-      for (const f of moved.found)
-        if (isActivityEvent(f.event)) tripEvents.push(f.event);
-        else found.push({ vehicle, event: f.event, live: f.at >= liveSince });
-      const slice = moved.state.ruleState[tripsRule.name];
-      if (tripEvents.length > 0 || slice !== before?.ruleState[tripsRule.name])
-        addActivity(activity, vehicle, tripEvents, slice);
-    }
+    const { next, found, activity, late } = deriveBatch(byVehicle, states, now, ctx);
     // Visits first: a second round of crossings sends what is in the group before it.
     await storeVisits(txDb, found, writes);
     addActivityWrites(writes, activity);
@@ -212,6 +196,73 @@ async function writeBatch(
     return { next, events, quiet, versions, ...(reloaded ? { reloaded } : {}) };
   });
 }
+
+/** What a batch's positions moved: the vehicles' next states and what the derivations found. */
+function deriveBatch(byVehicle: Map<number, Accepted[]>, states: StateLookup, now: Date, ctx: CommitContext) {
+  const next = new Map<number, LiveState>();
+  const found: FoundEvent[] = [];
+  const activity = emptyActivity();
+  const liveSince = now.getTime() - ctx.liveWindowMs;
+  /** Vehicles with positions older than their live state: the first such fix time. */
+  const late = new Map<number, number>();
+  for (const [vehicleId, list] of byVehicle) {
+    const vehicle = list[0]!.vehicle;
+    const before = states.get(vehicleId) ?? null;
+    const firstLate = before ? firstLateFix(list, before) : null;
+    if (firstLate !== null) late.set(vehicleId, firstLate);
+    const moved = advanceVehicle(vehicle, before, list, now, ctx);
+    if (!moved.state) continue;
+    next.set(vehicleId, moved.state);
+    const tripEvents = [];
+    for (const f of moved.found)
+      if (isActivityEvent(f.event)) tripEvents.push(f.event);
+      else found.push({ vehicle, event: f.event, live: f.at >= liveSince });
+    const slice = moved.state.ruleState[tripsRule.name];
+    if (tripEvents.length > 0 || slice !== before?.ruleState[tripsRule.name])
+      addActivity(activity, vehicle, tripEvents, slice);
+  }
+  return { next, found, activity, late };
+}
+
+/**
+ * The common batch on PostgreSQL as one statement, no transaction around it (a statement is atomic):
+ * every position newer than its vehicle's live state (appended unasked), one report per fix, states
+ * written behind, and at most one crossing of each vehicle and geofence. Answers null for any other
+ * batch, which goes through the transaction (its derivations worked out again there: they are pure).
+ */
+async function writeAsOneStatement(
+  byVehicle: Map<number, Accepted[]>,
+  now: Date,
+  ctx: CommitContext,
+): Promise<Committed | null> {
+  if (ctx.versions || ctx.writeStates || isPglite(ctx.db)) return null;
+  for (const [vehicleId, list] of byVehicle) {
+    const latest = ctx.states.get(vehicleId)?.fixTime.getTime();
+    if (latest === undefined) return null;
+    let previous = latest;
+    for (const a of list) {
+      const t = a.position.fixTime.getTime();
+      if (t <= previous) return null;
+      previous = t;
+    }
+  }
+  // Stored if the statement goes through; a failed one is written again from the start.
+  const all = [...byVehicle.values()].flat();
+  for (const a of all) a.stored = true;
+  const { next, found, activity } = deriveBatch(byVehicle, ctx.states, now, ctx);
+  if (visitRounds(found) > 1) return null;
+  const writes = new WriteGroup();
+  addPositionAppend(writes, all);
+  await storeVisits(ctx.db, found, writes);
+  addActivityWrites(writes, activity);
+  const storedEvents = addEventWrites(writes, found);
+  const events = storedEvents(await writes.run(ctx.db));
+  return { next, events, quiet: new Set() };
+}
+
+/** The embedded database (its client runs transactions itself; positions go by COPY there). */
+export const isPglite = (db: Db) =>
+  typeof (db as unknown as { $client?: { transaction?: unknown } }).$client?.transaction === 'function';
 
 /**
  * The durable commit of a tick: the events found, and the states when they are not written behind.

@@ -8,6 +8,30 @@ import { thresholdsFor } from '../live-state/thresholds.js';
 import { defaultRules } from '../rules/index.js';
 import { createPipeline } from './pipeline.js';
 import { upsertStates } from './position-store.js';
+import { isPglite } from './commit.js';
+
+/**
+ * Makes the next batch's write fail with `err`: its transaction on PGlite; on PostgreSQL, where a
+ * batch of fresh positions is one statement without a transaction, that statement. Answers the undo.
+ */
+function failWritesOnce(t: TestApp, err: Error): () => void {
+  if (isPglite(t.db.db)) {
+    const spy = vi.spyOn(t.db.db, 'transaction').mockRejectedValueOnce(err);
+    return () => spy.mockRestore();
+  }
+  const pool = (t.db.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } })
+    .$client;
+  const query = pool.query.bind(pool);
+  let failed = false;
+  const spy = vi.spyOn(pool, 'query').mockImplementation((...args: unknown[]) => {
+    if (!failed && typeof args[0] === 'string' && args[0].includes('positions_append')) {
+      failed = true;
+      return Promise.reject(err);
+    }
+    return query(...args);
+  });
+  return () => spy.mockRestore();
+}
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof vehiclesOf>>;
@@ -61,11 +85,15 @@ describe('pipeline.ingest', () => {
     expect(result.stored).toBe(1);
     expect(await storedOf(v.vehicleId)).toBe(before + 1);
 
-    const spy = vi.spyOn(t.db.db, 'transaction').mockRejectedValueOnce(new Error('disk full'));
-    await expect(t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(20))], source)).rejects.toThrow(
-      'disk full',
-    );
-    spy.mockRestore();
+    // The batch's write fails: in its transaction (PGlite), or as its one statement (PostgreSQL).
+    const restore = failWritesOnce(t, new Error('disk full'));
+    try {
+      await expect(t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(20))], source)).rejects.toThrow(
+        'disk full',
+      );
+    } finally {
+      restore();
+    }
     expect(await storedOf(v.vehicleId)).toBe(before + 1);
     // The same fix sent again (the tracker got no ack) is stored now.
     expect((await t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(20))], source)).stored).toBe(1);

@@ -1,9 +1,8 @@
 import type { Position } from '@pantau/protocols';
-import type { Db } from '../db/client.js';
 import { PositionPartitions } from '../db/partitions.js';
 import type { DeriveContext } from './advance.js';
 import type { Pending } from './call-queue.js';
-import { commitBatch, commitTick, type Committed } from './commit.js';
+import { commitBatch, commitTick, isPglite, type Committed } from './commit.js';
 import { GeographyCache } from './geography.js';
 import { PartitionUpkeep } from './partition-upkeep.js';
 import { createLogLimiter } from './log-limit.js';
@@ -383,9 +382,3 @@ export function createPipeline(deps: PipelineDeps): TelemetryPipeline {
     },
   };
 }
-
-const isPglite = (db: Db) => {
-  const client = (db as unknown as { $client?: { release?: unknown; end?: unknown; transaction?: unknown } })
-    .$client;
-  return typeof client?.transaction === 'function';
-};

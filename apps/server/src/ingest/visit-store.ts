@@ -15,19 +15,7 @@ import { WriteGroup } from './write-group.js';
  * With `group`, the last round's writes are left in it, to go with the batch's other writes.
  */
 export async function storeVisits(tx: Db, found: readonly FoundEvent[], group?: WriteGroup): Promise<void> {
-  // A batch's crossings in rounds: the n-th crossing of a (vehicle, geofence) goes in round n, so each
-  // round touches a pair once and is two statements whatever its size; rounds keep each pair's order.
-  const rounds: Crossing[][] = [];
-  const seen = new Map<string, number>();
-  for (const { vehicle, event } of found) {
-    if (event.kind !== 'geofence_enter' && event.kind !== 'geofence_exit') continue;
-    const geofenceId = Number(event.attributes?.geofenceId);
-    if (!Number.isInteger(geofenceId)) continue;
-    const pair = `${vehicle.vehicleId}:${geofenceId}`;
-    const round = seen.get(pair) ?? 0;
-    seen.set(pair, round + 1);
-    (rounds[round] ??= []).push({ vehicle, geofenceId, event });
-  }
+  const rounds = roundsOf(found);
   // A round touches each pair once, so its exits and enters go in one statement; the next round
   // reads what this one wrote, so it waits for it.
   const writes = group ?? new WriteGroup();
@@ -46,6 +34,28 @@ export async function storeVisits(tx: Db, found: readonly FoundEvent[], group?: 
   }
   if (!group) await writes.run(tx);
 }
+
+/**
+ * A batch's crossings in rounds: the n-th crossing of a (vehicle, geofence) goes in round n, so each
+ * round touches a pair once and is one statement whatever its size; rounds keep each pair's order.
+ */
+function roundsOf(found: readonly FoundEvent[]): Crossing[][] {
+  const rounds: Crossing[][] = [];
+  const seen = new Map<string, number>();
+  for (const { vehicle, event } of found) {
+    if (event.kind !== 'geofence_enter' && event.kind !== 'geofence_exit') continue;
+    const geofenceId = Number(event.attributes?.geofenceId);
+    if (!Number.isInteger(geofenceId)) continue;
+    const pair = `${vehicle.vehicleId}:${geofenceId}`;
+    const round = seen.get(pair) ?? 0;
+    seen.set(pair, round + 1);
+    (rounds[round] ??= []).push({ vehicle, geofenceId, event });
+  }
+  return rounds;
+}
+
+/** How many statements in turn the crossings in `found` take (storeVisits). */
+export const visitRounds = (found: readonly FoundEvent[]): number => roundsOf(found).length;
 
 interface Crossing {
   vehicle: VehicleInfo;
