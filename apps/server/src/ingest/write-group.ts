@@ -2,8 +2,8 @@ import type { Db } from '../db/client.js';
 import { rawOf } from './position-store.js';
 
 /**
- * Writes sent together: each statement added becomes a CTE of one `WITH … SELECT 1`, so a batch's
- * visits, trips, stops and days cost one round trip to the database instead of one each (every round
+ * Writes sent together: each statement added becomes a CTE of one `WITH … SELECT`, so a batch's new
+ * positions, events, visits, trips, stops and days cost one round trip instead of one each (every round
  * trip is a wake-up of PostgreSQL and of the server on the same cores, and the batch's trackers wait
  * for the sum). PostgreSQL runs each data-modifying CTE once and to completion, all on one snapshot:
  * the statements of a group must not read what another of them writes.
