@@ -22,6 +22,12 @@ const CLICKABLE = [GEOFENCE_LAYER.fill, GEOFENCE_LAYER.corridor];
 const ABOVE_SOURCES = new Set(['vehicles', 'vehicle-selected', 'markers']);
 /** Labels from this zoom: below it 2,000 names would be noise (and images to draw). */
 const LABEL_MIN_ZOOM = 12;
+/**
+ * Outlines from this zoom. Below it a site of a few hundred metres is a few pixels across: a stronger
+ * fill shows it as well, and each outline drawn is a second shape per geofence that the browser's
+ * software WebGL pays for in every frame of a pan (docs/performance.md).
+ */
+const OUTLINE_MIN_ZOOM = 10;
 
 const isPolygon: ExpressionSpecification = ['==', ['geometry-type'], 'Polygon'];
 const isLine: ExpressionSpecification = ['==', ['geometry-type'], 'LineString'];
@@ -35,8 +41,8 @@ interface GeofencesLayerProps {
 }
 
 /**
- * Every geofence as one GeoJSON source: polygons and circles filled with an outline, corridors as a band
- * of their true width with the centre line, names from zoom 12, the selected one outlined. Renders nothing.
+ * Every geofence as one GeoJSON source: polygons and circles filled, outlined from zoom 10, corridors as
+ * a band of their true width with the centre line, names from zoom 12, the selected one outlined. Renders nothing.
  */
 export function GeofencesLayer({ geofences, visible, selectedId, onSelect }: GeofencesLayerProps) {
   const { map, styleVersion } = useMap();
@@ -57,7 +63,12 @@ export function GeofencesLayer({ geofences, visible, selectedId, onSelect }: Geo
         type: 'fill',
         source: SOURCE,
         filter: isPolygon,
-        paint: { 'fill-color': color, 'fill-opacity': 0.15 },
+        // The outline layer draws the edge: no antialiased edge of the fill's own beneath it.
+        paint: {
+          'fill-color': color,
+          'fill-opacity': ['step', ['zoom'], 0.35, OUTLINE_MIN_ZOOM, 0.15],
+          'fill-antialias': false,
+        },
       },
       before,
     );
@@ -66,6 +77,7 @@ export function GeofencesLayer({ geofences, visible, selectedId, onSelect }: Geo
         id: GEOFENCE_LAYER.outline,
         type: 'line',
         source: SOURCE,
+        minzoom: OUTLINE_MIN_ZOOM,
         filter: isPolygon,
         paint: { 'line-color': color, 'line-width': 1.5, 'line-opacity': 0.9 },
       },
