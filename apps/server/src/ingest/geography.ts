@@ -150,7 +150,7 @@ export class GeographyCache {
     for (const [id, list] of geofencesOf) bundle(id).geography = new UnitGeography(list, this.badShape);
     for (const a of assigned) {
       const route = routeById.get(a.routeId);
-      if (route) bundle(a.unitId).vehicleRoutes.set(a.vehicleId, route);
+      if (route) bundle(a.unitId).vehicleRoutes.set(a.vehicleId, a.leg ? { ...route, leg: a.leg } : route);
     }
     if (unitId === undefined) {
       this.units = next;
@@ -216,12 +216,11 @@ async function loadRoutes(db: Db, unitId?: number): Promise<RouteRecord[]> {
 }
 
 /** The route of each vehicle's running SPK (on progress or abnormal; the earliest if several). */
-async function loadWorkOrderRoutes(
-  db: Db,
-  unitId?: number,
-): Promise<{ vehicleId: number; routeId: number; unitId: number }[]> {
+/** The routes of the running SPKs, with how far along each is (its loading and unloading milestones). */
+async function loadWorkOrderRoutes(db: Db, unitId?: number): Promise<AssignedRoute[]> {
   const result = await db.execute(sql`
-    SELECT DISTINCT ON (w.vehicle_id) w.vehicle_id, w.route_id, r.unit_id
+    SELECT DISTINCT ON (w.vehicle_id) w.vehicle_id, w.route_id, r.unit_id,
+      w.arrive_loading_at IS NOT NULL AS loading, w.enter_unloading_at IS NOT NULL AS unloading
     FROM work_orders w JOIN routes r USING (route_id)
     WHERE r.aktif ${unitId === undefined ? sql`` : sql`AND r.unit_id = ${unitId}`}
       AND w.status IN ('on_progress', 'abnormal')
@@ -230,13 +229,18 @@ async function loadWorkOrderRoutes(
     vehicleId: Number(r.vehicle_id),
     routeId: Number(r.route_id),
     unitId: Number(r.unit_id),
+    leg: r.unloading === true ? 'done' : r.loading === true ? 'on_route' : 'to_origin',
   }));
 }
 
-async function loadVehicleRoutes(
-  db: Db,
-  unitId?: number,
-): Promise<{ vehicleId: number; routeId: number; unitId: number }[]> {
+interface AssignedRoute {
+  vehicleId: number;
+  routeId: number;
+  unitId: number;
+  leg?: RuleRoute['leg'];
+}
+
+async function loadVehicleRoutes(db: Db, unitId?: number): Promise<AssignedRoute[]> {
   const result = await db.execute(sql`
     SELECT vr.vehicle_id, vr.route_id, r.unit_id FROM vehicle_routes vr JOIN routes r USING (route_id)
     WHERE r.aktif ${unitId === undefined ? sql`` : sql`AND r.unit_id = ${unitId}`}`);

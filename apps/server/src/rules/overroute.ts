@@ -24,11 +24,23 @@ interface OffRoute {
   open: boolean;
 }
 
-interface OverrouteSlice extends SliceBase {
-  off: OffRoute | null;
+/**
+ * The stretch of a route the vehicle is on. A route runs from its origin geofence to its destination
+ * geofence: before the origin (from the pool) and after the destination (back to it) the vehicle is
+ * not on its route and the corridor is not checked.
+ */
+interface Leg {
+  routeId: number;
+  onRoute: boolean;
 }
 
-const initial: OverrouteSlice = { v: 1, lastMs: null, off: null };
+interface OverrouteSlice extends SliceBase {
+  off: OffRoute | null;
+  /** Absent in slices stored before legs were kept: decided again at the next fix. */
+  leg?: Leg | null;
+}
+
+const initial: OverrouteSlice = { v: 1, lastMs: null, off: null, leg: null };
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
@@ -88,12 +100,39 @@ const startOff = (route: RuleRoute, p: Position, t: number, deviationM: number):
   open: false,
 });
 
-/** Inside the route's origin or destination geofence: loading, unloading, not driving the route. */
-function atEnds(route: RuleRoute, p: Position, ctx: RuleContext): boolean {
-  if (route.originGeofenceId === null && route.destinationGeofenceId === null) return false;
-  return ctx.geography
-    .geofencesAt(p.lat, p.lon)
-    .some((g) => g.geofenceId === route.originGeofenceId || g.geofenceId === route.destinationGeofenceId);
+/** Inside the route's origin or destination geofence (loading, unloading: not driving the route), or neither. */
+function endAt(route: RuleRoute, p: Position, ctx: RuleContext): 'origin' | 'destination' | null {
+  if (route.originGeofenceId === null && route.destinationGeofenceId === null) return null;
+  const inside = ctx.geography.geofencesAt(p.lat, p.lon);
+  if (inside.some((g) => g.geofenceId === route.originGeofenceId)) return 'origin';
+  if (inside.some((g) => g.geofenceId === route.destinationGeofenceId)) return 'destination';
+  return null;
+}
+
+/**
+ * Whether the vehicle is on its route at this fix. Being at the origin puts it on the route, reaching
+ * the destination takes it off. A route just given (or a slice without a leg) starts where its SPK's
+ * milestones say (`route.leg`); without them, on the route when it has no origin geofence or the
+ * vehicle is inside its corridor already, and otherwise once it has been at the origin: a vehicle on
+ * its way from the pool is not off route.
+ */
+function legAt(
+  leg: Leg | null | undefined,
+  route: RuleRoute,
+  end: 'origin' | 'destination' | null,
+  inCorridor: boolean,
+): Leg {
+  let onRoute =
+    leg?.routeId === route.routeId
+      ? leg.onRoute
+      : route.leg
+        ? route.leg === 'on_route'
+        : route.originGeofenceId === null || inCorridor;
+  if (end === 'origin') onRoute = true;
+  else if (end === 'destination') onRoute = false;
+  return leg?.routeId === route.routeId && leg.onRoute === onRoute
+    ? leg
+    : { routeId: route.routeId, onRoute };
 }
 
 function onPosition(slice: OverrouteSlice, p: Position, ctx: RuleContext): SliceResult<OverrouteSlice> {
@@ -108,14 +147,16 @@ function onPosition(slice: OverrouteSlice, p: Position, ctx: RuleContext): Slice
     off = null;
   }
   if (!route)
-    return off === slice.off && slice.lastMs === t
+    return off === slice.off && slice.lastMs === t && !slice.leg
       ? unchanged(slice)
-      : { slice: { v: 1, lastMs: t, off }, events };
+      : { slice: { v: 1, lastMs: t, off, leg: null }, events };
 
   const deviationM = route.distanceM(p.lat, p.lon);
-  if (deviationM <= route.halfWidthM || atEnds(route, p, ctx)) {
+  const end = endAt(route, p, ctx);
+  const leg = legAt(slice.leg, route, end, deviationM <= route.halfWidthM);
+  if (deviationM <= route.halfWidthM || end !== null || !leg.onRoute) {
     if (off?.open) events.push(endEvent(off, t, { lat: p.lat, lon: p.lon }));
-    return { slice: { v: 1, lastMs: t, off: null }, events };
+    return { slice: { v: 1, lastMs: t, off: null, leg }, events };
   }
   if (!off) off = startOff(route, p, t, deviationM);
   else
@@ -132,12 +173,12 @@ function onPosition(slice: OverrouteSlice, p: Position, ctx: RuleContext): Slice
     off = { ...off, open: true };
     events.push(startEvent(off));
   }
-  return { slice: { v: 1, lastMs: t, off }, events };
+  return { slice: { v: 1, lastMs: t, off, leg }, events };
 }
 
 /**
- * Over route (domain research §6.2): a vehicle with a current route that, outside the route's origin
- * and destination geofences, stays outside the route's
+ * Over route (domain research §6.2): a vehicle with a current route that, on the route (from leaving
+ * its origin geofence to reaching its destination geofence; legAt), stays outside the route's
  * corridor (further than half its width from the path) for `OVER_ROUTE_DEFAULTS.minFixes` fixes in a
  * row or `minMinutes`, and drives at least `minOffRouteKm` outside it, is off route from its first fix
  * outside. The over-route is reported when both hold and ends at the first fix back inside (or when the

@@ -77,6 +77,12 @@ export interface RuleRoute {
   destinationGeofenceId: number | null;
   /** Shortest distance from the point to the route's path, metres. */
   distanceM(lat: number, lon: number): number;
+  /**
+   * How far along the route a vehicle's running SPK is (its milestones): on its way to the origin,
+   * on the route (at or past the origin), or past the destination. Absent for a route an
+   * Administrator set: the over-route rule then decides from where the vehicle is.
+   */
+  leg?: 'to_origin' | 'on_route' | 'done';
 }
 
 export type EventKind =
