@@ -8,7 +8,13 @@ import { openDatabase } from './db/client.js';
 import { advisoryLocks } from './db/locks.js';
 import { migrateWhenReachable } from './db/wait-for-database.js';
 import { createFirstAdministrator } from './db/seed/first-administrator.js';
-import { demoCredentials, hasDemoUsers, isDatabaseEmpty, seedDemo } from './db/seed/index.js';
+import {
+  demoCredentials,
+  hasDemoUsers,
+  isDatabaseEmpty,
+  SAMPLE_EVENT_DAYS,
+  seedDemo,
+} from './db/seed/index.js';
 import { startTrackerListeners } from './ingest/listeners.js';
 import { resolveSigningSecret } from './modules/auth/signing-secret.js';
 import { createLogger } from './plugins/server.js';
@@ -63,7 +69,10 @@ async function main() {
     await database.exclusively(advisoryLocks.schema, async () => {
       if (!(await isDatabaseEmpty(database.db))) return;
       log.info('empty database: seeding the demo company');
-      const seeded = await seedDemo(database.db);
+      // A back-filled history as long as the sample events' three days has violations of its own tracks.
+      const seeded = await seedDemo(database.db, {
+        sampleEvents: !(config.simulator && config.backfillDays >= SAMPLE_EVENT_DAYS),
+      });
       log.info(`demo seeded: ${seeded.vehicles} vehicles, ${seeded.events} events`);
     });
   const first = config.firstAdministrator;

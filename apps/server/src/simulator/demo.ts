@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { vehicles } from '../db/schema/index.js';
-import type { Pipeline } from '../ingest/types.js';
+import type { Pipeline, TelemetryPipeline } from '../ingest/types.js';
 import { recordDemoChecks } from './demo-checks.js';
 import { createDemoWorkOrders } from './demo-work-orders.js';
 import { createProgressBar } from './progress.js';
@@ -73,7 +73,7 @@ async function hasPositions(db: Db): Promise<boolean> {
  */
 export async function createDemoSimulator(deps: {
   db: Db;
-  pipeline: Pipeline;
+  pipeline: Pipeline & Pick<TelemetryPipeline, 'recalculate'>;
   logger: FastifyBaseLogger;
   backfillDays: number;
   /** Works SPKs out from the stored visits (the work-orders matcher's `matchMany`). */
@@ -108,11 +108,36 @@ export async function createDemoSimulator(deps: {
       deps.logger.warn({ err }, `demo simulator: matching SPKs ${what} failed`);
     }
   };
+  /**
+   * The history's over-routes: its SPKs, and with them the vehicles' routes, are stored after its
+   * positions, so the vehicles that left the road between loading and unloading have their history
+   * from then worked out again with the SPKs' routes (ingest/recalculate.ts).
+   */
+  const recalculateDetours = async (from: number, to: number) => {
+    const first = new Map<number, number>();
+    for (const { vehicle, trip } of simulator.tripsBetween(new Date(from), new Date(to)))
+      if (trip.detourAt !== undefined && trip.detourAt < to && !trip.trackerFault)
+        first.set(vehicle.vehicleId, Math.min(first.get(vehicle.vehicleId) ?? Infinity, trip.detourAt));
+    const started = Date.now();
+    try {
+      for (const [vehicleId, at] of first) {
+        if (simulator.stopped) return;
+        await deps.pipeline.recalculate(vehicleId, new Date(at - HOUR));
+      }
+      if (first.size)
+        deps.logger.info(
+          `demo simulator: ${first.size} vehicles' detours worked out again with their SPKs' routes in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
+    } catch (err) {
+      deps.logger.warn({ err }, 'demo simulator: working the detours out again failed');
+    }
+  };
   const fleetIds = fleet.map((v) => v.vehicleId);
   /** The mornings' pre-trip checks from `from` to now that are not written yet (demo-checks.ts). */
   const checks = (from: number) => recordDemoChecks(deps.db, fleetIds, from, Date.now());
   const run = async () => {
     let ids: number[];
+    let history: [number, number] | null = null;
     if (deps.backfillDays > 0 && !(await hasPositions(deps.db))) {
       const to = new Date();
       const from = new Date(to.getTime() - deps.backfillDays * DAY);
@@ -134,6 +159,7 @@ export async function createDemoSimulator(deps: {
       if (simulator.stopped) return;
       ids = await storeOrders(from.getTime());
       await checks(from.getTime());
+      history = [from.getTime(), to.getTime()];
     } else {
       // A restart: jobs that ran while the server was down left no positions to match.
       await orders.cancelStale(new Date(Date.now() - STALE_MS));
@@ -143,7 +169,7 @@ export async function createDemoSimulator(deps: {
     if (simulator.stopped) return;
     simulator.start();
     // The history's SPKs are worked out while the fleet reports live (the matcher runs one at a time).
-    void matchOrders(ids, 'of the history');
+    void matchOrders(ids, 'of the history').then(() => history && recalculateDetours(...history));
     let busy = false;
     const timer = setInterval(() => {
       if (simulator.stopped) return clearInterval(timer);

@@ -28,6 +28,8 @@ export interface PlannedTrip {
   destination: string;
   /** The tracker fails for 6–30 hours that day: the job leaves (almost) no positions. */
   trackerFault: boolean;
+  /** When the vehicle left the road for a detour between loading and unloading, if it did. */
+  detourAt?: number;
 }
 
 export type StopReason = 'pool' | 'loading' | 'unloading' | 'rest' | 'night' | 'shoulder' | 'traffic';
@@ -119,6 +121,8 @@ export class VehiclePlan {
   private cursor = 0;
   /** The jobs planned so far, in order (one a working day). */
   private readonly trips: PlannedTrip[] = [];
+  /** When the last drive left the road for a detour (drive sets it). */
+  private detouredAt: number | null = null;
 
   constructor(
     readonly vehicle: SimVehicle,
@@ -233,10 +237,13 @@ export class VehiclePlan {
     }
     // One job a day, each an SPK: out of the pool, load, unload and back.
     const [origin, destination] = this.pickJob(jobs);
-    this.trips.push({ departAt: this.time, origin, destination, trackerFault });
+    const trip: PlannedTrip = { departAt: this.time, origin, destination, trackerFault };
+    this.trips.push(trip);
     this.drive(origin);
     this.handling('loading');
+    this.detouredAt = null;
     this.drive(destination);
+    if (this.detouredAt !== null) trip.detourAt = this.detouredAt;
     this.handling('unloading');
     this.drive(pool);
     // Back in the pool: engine off until the next morning.
@@ -269,6 +276,7 @@ export class VehiclePlan {
       const to = path.nodes[i]!;
       const toll = path.classes[i - 1] === 'toll';
       const points = i === deviateAt && toll ? this.detour(from, to) : [from, to];
+      if (points.length > 2) this.detouredAt = this.time;
       for (let p = 1; p < points.length; p++) {
         const a = points[p - 1]!;
         const b = points[p]!;

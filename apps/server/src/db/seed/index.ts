@@ -76,14 +76,22 @@ function imei(rnd: Random, used: Set<string>): string {
 
 const gsm = (rnd: Random) => `+62${rnd.pick(gsmPrefixes)}${rnd.int(1000, 9999)}${rnd.int(1000, 9999)}`;
 
+/** The days before `now` the sample events span. */
+export const SAMPLE_EVENT_DAYS = 3;
+
 /**
  * Seeds the demo company (domain.md §7) into an empty database. Deterministic apart from `now`,
- * which anchors document dates and event times.
+ * which anchors document dates and event times. `sampleEvents` (default true) adds past events of
+ * every kind over the last three days, for a database without a history of that length through the
+ * rules (the tests' seed, a short back-fill); with false, only the tracker alarms, which no simulated
+ * tracker raises: the demo's back-filled week then has the violations its own tracks made, where they
+ * made them.
  */
 export async function seedDemo(
   db: Db,
-  opts: { now?: Date } = {},
+  opts: { now?: Date; sampleEvents?: boolean } = {},
 ): Promise<{ vehicles: number; events: number }> {
+  const sampleEvents = opts.sampleEvents ?? true;
   const now = (opts.now ?? new Date()).getTime();
   const rnd = createRandom(20240817);
   const passwordHashes = await Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
@@ -204,7 +212,7 @@ export async function seedDemo(
 
       // Past events over the last three days, each at a distinct minute so newest-first is unambiguous.
       const offsets = new Set<number>();
-      while (offsets.size < unit.events) offsets.add(rnd.int(10, 72 * 60));
+      while (offsets.size < unit.events) offsets.add(rnd.int(10, SAMPLE_EVENT_DAYS * 24 * 60));
       const eventRows = [...offsets].map((minutesAgo, k) => {
         const kind = eventKinds[(k + ui) % eventKinds.length]!;
         const startedAt = now - minutesAgo * 60_000;
@@ -229,8 +237,9 @@ export async function seedDemo(
         const speed = kind === 'overspeed' ? (row.maxValue ?? 0) : 0;
         return { ...row, location: placeAndText(place.lat, place.lon, speed).location };
       });
-      await tx.insert(events).values(eventRows);
-      eventCount += eventRows.length;
+      const kept = sampleEvents ? eventRows : eventRows.filter((e) => e.kind === 'alarm');
+      if (kept.length) await tx.insert(events).values(kept);
+      eventCount += kept.length;
     }
 
     for (const [k, u] of demoUsers.entries()) {
