@@ -79,7 +79,12 @@ export async function createDemoSimulator(deps: {
   /** Works SPKs out from the stored visits (the work-orders matcher's `matchMany`). */
   matchWorkOrders: (workOrderIds: readonly number[]) => Promise<unknown>;
   out?: { isTTY?: boolean; write(text: string): unknown };
-}): Promise<{ simulator: Simulator; run(): Promise<void> }> {
+}): Promise<{
+  simulator: Simulator;
+  run(): Promise<void>;
+  /** Settles once the SPKs `run` stored have been matched (and the history's detours worked out again). */
+  settled(): Promise<void>;
+}> {
   const fleet = await loadSimFleet(deps.db);
   const simulator = createSimulator({
     pipeline: deps.pipeline,
@@ -135,6 +140,7 @@ export async function createDemoSimulator(deps: {
   const fleetIds = fleet.map((v) => v.vehicleId);
   /** The mornings' pre-trip checks from `from` to now that are not written yet (demo-checks.ts). */
   const checks = (from: number) => recordDemoChecks(deps.db, fleetIds, from, Date.now());
+  let working: Promise<unknown> = Promise.resolve();
   const run = async () => {
     let ids: number[];
     let history: [number, number] | null = null;
@@ -169,7 +175,7 @@ export async function createDemoSimulator(deps: {
     if (simulator.stopped) return;
     simulator.start();
     // The history's SPKs are worked out while the fleet reports live (the matcher runs one at a time).
-    void matchOrders(ids, 'of the history').then(() => history && recalculateDetours(...history));
+    working = matchOrders(ids, 'of the history').then(() => history && recalculateDetours(...history));
     let busy = false;
     const timer = setInterval(() => {
       if (simulator.stopped) return clearInterval(timer);
@@ -188,5 +194,5 @@ export async function createDemoSimulator(deps: {
     timer.unref();
     deps.logger.info(`demo simulator: ${fleet.length} vehicles reporting live`);
   };
-  return { simulator, run };
+  return { simulator, run, settled: async () => void (await working) };
 }
