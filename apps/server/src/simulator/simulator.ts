@@ -51,6 +51,32 @@ export interface SimulatorOptions {
 
 const source: IngestSource = { protocol: 'simulator' };
 
+/** About one vehicle-day in this many has a tracker alarm. */
+const ALARM_DAYS = 25;
+
+/**
+ * The tracker alarm a vehicle raises in [from, to), if any: on about one day in ALARM_DAYS, at a
+ * moment of that day fixed by the vehicle and the day. Parked with the engine off, the vibration
+ * sensor (a knock in the yard); otherwise mostly a power cut (a loose or cut supply wire), now and then
+ * the driver's SOS button.
+ */
+export function alarmBetween(
+  vehicleId: number,
+  from: number,
+  to: number,
+  s: { moving: boolean; ignition: boolean },
+): Position['alarm'] {
+  const day = Math.floor(from / DAY);
+  for (const d of [day, day + 1]) {
+    if (hash01(vehicleId + 101, d) * ALARM_DAYS >= 1) continue;
+    const at = d * DAY + Math.floor(hash01(vehicleId + 103, d) * DAY);
+    if (at < from || at >= to) continue;
+    if (!s.moving && !s.ignition) return 'vibration';
+    return hash01(vehicleId + 107, d) < 0.75 ? 'powerCut' : 'sos';
+  }
+  return null;
+}
+
 /** The plan anchor for an instant: the start of the 28-day period holding the instant two days before. */
 export const anchorFor = (t: number) => EPOCH + Math.floor((t - 2 * DAY - EPOCH) / PERIOD) * PERIOD;
 
@@ -78,7 +104,11 @@ export function createSimulator(options: SimulatorOptions) {
     plans = options.vehicles.map((v) => new VehiclePlan(v, anchor));
   }
 
-  function positionOf(plan: VehiclePlan, t: number): Position | null {
+  /**
+   * The fix at `t`, the next `untilNextMs` later. A tracker alarm that goes off before the next fix
+   * (alarmBetween) rides on this one.
+   */
+  function positionOf(plan: VehiclePlan, t: number, untilNextMs: number): Position | null {
     const s = plan.sample(t);
     if (!s) return null;
     return {
@@ -93,7 +123,7 @@ export function createSimulator(options: SimulatorOptions) {
       satellites: 7 + Math.floor(hash01(plan.vehicle.vehicleId + 7, t) * 6),
       accuracy: null,
       ignition: s.ignition,
-      alarm: null,
+      alarm: alarmBetween(plan.vehicle.vehicleId, t, t + untilNextMs, s),
       attributes: { protocol: 'simulator' },
     };
   }
@@ -115,9 +145,10 @@ export function createSimulator(options: SimulatorOptions) {
       // Vehicles report on their own clocks: stagger the first fix.
       let t = next.get(id) ?? from + Math.floor(hash01(id, from) * 60_000);
       while (t < to) {
-        const p = positionOf(plan, t);
+        const step = intervalAfter(plan, t, intervals);
+        const p = positionOf(plan, t, step);
         if (p) out.push(p);
-        t += intervalAfter(plan, t, intervals);
+        t += step;
       }
       next.set(id, t);
     }
@@ -169,9 +200,10 @@ export function createSimulator(options: SimulatorOptions) {
             nextFixAt.set(id, at);
             continue;
           }
-          const p = positionOf(plan, now);
+          const step = intervalAfter(plan, now, liveIntervals);
+          const p = positionOf(plan, now, step);
           if (p) due.push(p);
-          nextFixAt.set(id, now + intervalAfter(plan, now, liveIntervals));
+          nextFixAt.set(id, now + step);
         }
         if (due.length === 0) return;
         inFlight = pipeline
@@ -210,7 +242,7 @@ export function createSimulator(options: SimulatorOptions) {
     positionAt(trackerId: string, t: Date): Position | null {
       ensurePlans(t.getTime());
       const plan = plans.find((p) => p.vehicle.trackerId === trackerId);
-      return plan ? positionOf(plan, t.getTime()) : null;
+      return plan ? positionOf(plan, t.getTime(), 0) : null;
     },
   };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Pipeline } from '../ingest/types.js';
 import { createProgressBar } from './progress.js';
 import { roadNodes, ruler, shortestPath } from './road-network.js';
-import { createSimulator } from './simulator.js';
+import { alarmBetween, createSimulator } from './simulator.js';
 import { placeOf } from '../places/place-names.js';
 import { VehiclePlan, type SimVehicle } from './vehicle-plan.js';
 
@@ -121,6 +121,41 @@ describe('demo simulator back-fill', () => {
       expect(p.lon).toBeGreaterThan(105.5);
       expect(p.lon).toBeLessThan(113);
     }
+  });
+
+  it('now and then a tracker raises an alarm, once, on the fix before it goes off', async () => {
+    // Over a month of 1,000 vehicles: about one vehicle-day in 25, each day's alarm in one place.
+    const days = 30;
+    const start = Date.UTC(2026, 10, 1) - 7 * 3_600_000;
+    let alarms = 0;
+    for (let id = 1; id <= 1000; id++) {
+      const found = [];
+      for (let t = start; t < start + days * DAY; t += 15 * 60_000) {
+        const a = alarmBetween(id, t, t + 15 * 60_000, { moving: true, ignition: true });
+        if (a) found.push(a);
+      }
+      expect(found.length).toBeLessThanOrEqual(days + 1);
+      alarms += found.length;
+    }
+    expect(alarms / (1000 * days)).toBeGreaterThan(0.03);
+    expect(alarms / (1000 * days)).toBeLessThan(0.05);
+    // Parked with the engine off it is the vibration sensor; driving, a power cut or the SOS button.
+    const kinds = new Set<string | null>();
+    for (let id = 1; id <= 1000; id++)
+      for (let d = 0; d < days; d++) {
+        const t = start + d * DAY;
+        kinds.add(alarmBetween(id, t, t + DAY, { moving: false, ignition: false }));
+        expect([null, 'vibration']).toContain(
+          alarmBetween(id, t, t + DAY, { moving: false, ignition: false }),
+        );
+        kinds.add(alarmBetween(id, t, t + DAY, { moving: true, ignition: true }));
+      }
+    expect(new Set(kinds)).toEqual(new Set([null, 'vibration', 'powerCut', 'sos']));
+    // In the back-fill, the alarms reach the pipeline on the fixes.
+    const { all } = await history();
+    const raised = all.filter((p) => p.alarm !== null);
+    expect(raised.length).toBeLessThanOrEqual(fleet.length * 3);
+    for (const p of raised) expect(['vibration', 'powerCut', 'sos']).toContain(p.alarm);
   });
 
   it('resumes the same timeline after a restart (live from the same anchor)', () => {
