@@ -12,6 +12,9 @@ export interface RoutePeriod {
   /** Null while the SPK runs. */
   untilMs: number | null;
   route: RuleRoute;
+  /** When the SPK arrived at loading and at unloading (null: not yet): where along its route it was. */
+  loadingMs: number | null;
+  unloadingMs: number | null;
 }
 
 /** What routes a vehicle drove over a stretch of its history. */
@@ -39,7 +42,7 @@ export async function loadRouteHistory(
   const [spks, own] = await Promise.all([
     db.execute(sql`
       SELECT * FROM (
-        SELECT r.*,
+        SELECT r.*, w.arrive_loading_at AS loading_at, w.enter_unloading_at AS unloading_at,
           coalesce(w.out_pool_at, w.arrive_loading_at, w.exit_loading_at, w.enter_unloading_at,
             w.exit_unloading_at) AS started,
           coalesce(w.enter_pool_at,
@@ -53,22 +56,42 @@ export async function loadRouteHistory(
       SELECT ${ROUTE_COLUMNS} FROM vehicle_routes JOIN routes USING (route_id)
       WHERE vehicle_id = ${vehicleId} AND aktif`),
   ]);
+  const msOf = (v: unknown) =>
+    v === null || v === undefined ? null : new Date(v as string | Date).getTime();
   const periods: RoutePeriod[] = rowsOf(spks).map((r) => ({
-    fromMs: new Date(r.started as string | Date).getTime(),
-    untilMs: r.ended === null || r.ended === undefined ? null : new Date(r.ended as string | Date).getTime(),
+    fromMs: msOf(r.started)!,
+    untilMs: msOf(r.ended),
     route: ruleRouteOf(routeRecordOf(r)),
+    loadingMs: msOf(r.loading_at),
+    unloadingMs: msOf(r.unloading_at),
   }));
   const ownRow = rowsOf(own)[0];
   return { periods, own: ownRow ? ruleRouteOf(routeRecordOf(ownRow)) : null };
 }
 
-/** The route at `t`: the earliest-started SPK running then (as live takes the earliest), else the vehicle's own. */
-export function routeAt(history: RouteHistory, t: number): RuleRoute | null {
+/** The SPK period at `t`: the earliest-started SPK running then (as live takes the earliest), or null. */
+function periodAt(history: RouteHistory, t: number): RoutePeriod | null {
   for (const p of history.periods) {
     if (p.fromMs > t) break;
-    if (p.untilMs === null || t < p.untilMs) return p.route;
+    if (p.untilMs === null || t < p.untilMs) return p;
   }
-  return history.own;
+  return null;
+}
+
+/** The route at `t`: the SPK's running then, else the vehicle's own. */
+export function routeAt(history: RouteHistory, t: number): RuleRoute | null {
+  return periodAt(history, t)?.route ?? history.own;
+}
+
+/** An SPK's route at `t` with where along it the SPK was then (its milestones), as live has it. */
+function routeWithLeg(period: RoutePeriod, t: number): RuleRoute {
+  const leg =
+    period.unloadingMs !== null && period.unloadingMs <= t
+      ? 'done'
+      : period.loadingMs !== null && period.loadingMs <= t
+        ? 'on_route'
+        : 'to_origin';
+  return { ...period.route, leg };
 }
 
 /**
@@ -85,10 +108,15 @@ export function deriveWithRoutes(
   let current = state;
   const found: Derived['found'] = [];
   for (let i = 0; i < positions.length;) {
-    const route = routeAt(history, positions[i]!.fixTime.getTime());
+    const t = positions[i]!.fixTime.getTime();
+    const period = periodAt(history, t);
+    const route = period?.route ?? history.own;
     let j = i + 1;
     while (j < positions.length && routeAt(history, positions[j]!.fixTime.getTime()) === route) j++;
-    const run = derivePositions(derivations, current, positions.slice(i, j), { ...ctx, route });
+    const run = derivePositions(derivations, current, positions.slice(i, j), {
+      ...ctx,
+      route: period ? routeWithLeg(period, t) : route,
+    });
     current = run.state;
     for (const f of run.found) found.push(f);
     i = j;

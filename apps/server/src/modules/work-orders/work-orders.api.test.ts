@@ -415,6 +415,11 @@ describe('work orders (SPK)', () => {
     expect(after.map((e) => [new Date(e.started_at).toISOString(), e.route_id])).toEqual([
       [at(2400).toISOString(), before[0]!.route_id],
     ]);
+    // From within the over route: worked out again from its start, the SPK past its loading then.
+    await t.app.pipeline.recalculate(vehicleId, at(2500));
+    expect((await overroutes()).map((e) => new Date(e.started_at).toISOString())).toEqual([
+      at(2400).toISOString(),
+    ]);
   });
 });
 
