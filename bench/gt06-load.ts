@@ -20,6 +20,8 @@ const { values } = parseArgs({
     window: { type: 'string', default: '4' },
     warmup: { type: 'string', default: '3' },
     rate: { type: 'string', default: '0' },
+    /** Seconds back from now the first fixes are timed (an hour by default). */
+    'start-back': { type: 'string', default: '3600' },
   },
 });
 /** `--port=a,b`: tracker i reports to the i-th port, round robin (one per server instance). */
@@ -96,8 +98,9 @@ async function tracker(index: number, stopAt: number) {
     });
   socket.write(gt06Login(imei, 1));
   await waitUntil(() => loggedIn);
-  // Fix times start an hour back and advance a second per frame: never future, never duplicate.
-  let fixTime = Date.now() - 3_600_000 + index * 7;
+  // Fix times start an hour back (`--start-back`) and advance a second per frame: never future, never
+  // duplicate.
+  let fixTime = Date.now() - Number(values['start-back']) * 1000 + index * 7;
   let serial = 2;
   const lat0 = -6.2 - (index % 100) / 1000;
   let lon = 106.8;
