@@ -146,7 +146,8 @@ const wss = new WebSocketServer({
 let onLiveSocket = () => {};
 server.on('upgrade', (req, socket, head) => {
   if (!req.url.startsWith('/api/live')) return socket.destroy();
-  wss.handleUpgrade(req, socket, head, (ws) => onLiveSocket(ws));
+  const changes = new URL(req.url, 'http://bench').searchParams.get('changes') === '1';
+  wss.handleUpgrade(req, socket, head, (ws) => onLiveSocket(ws, changes));
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const direct = `http://127.0.0.1:${server.address().port}`;
@@ -336,7 +337,10 @@ async function run(n, geofenceCount, profiling, network) {
   let tick = 0;
   const timers = [];
   const sockets = [];
-  onLiveSocket = (ws) => {
+  // As the server: a socket opened with `changes=1` (the app's) gets each vehicle whole once in
+  // `positions`, then only the fields that changed in `moves`.
+  onLiveSocket = (ws, changes) => {
+    const known = new Set();
     sockets.push(ws);
     ws.send(JSON.stringify({ type: 'hello', data: { unitId: 1, serverTime: new Date().toISOString() } }));
     // Each socket's own timer, stopped when it closes (with --warm the first visit's socket closes).
@@ -350,9 +354,23 @@ async function run(n, geofenceCount, profiling, network) {
         v.lat += 0.0005 * Math.cos((v.course * Math.PI) / 180);
         v.lon += 0.0005 * Math.sin((v.course * Math.PI) / 180);
         v.fixTime = now;
+        v.todayDistanceKm = Math.round((v.todayDistanceKm + 0.017) * 1000) / 1000;
+        v.odometer += 17;
         moved.push(v);
       }
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'positions', data: moved }));
+      if (ws.readyState !== ws.OPEN) return;
+      const fresh = changes ? moved.filter((v) => !known.has(v.kendaraanId)) : moved;
+      if (fresh.length > 0) ws.send(JSON.stringify({ type: 'positions', data: fresh }));
+      for (const v of fresh) known.add(v.kendaraanId);
+      const patches = [];
+      const whole = new Set(fresh);
+      if (changes)
+        for (const v of moved) {
+          if (whole.has(v)) continue;
+          const { kendaraanId, lat, lon, fixTime, todayDistanceKm, odometer } = v;
+          patches.push({ kendaraanId, lat, lon, fixTime, todayDistanceKm, odometer });
+        }
+      if (patches.length > 0) ws.send(JSON.stringify({ type: 'moves', data: patches }));
     }, 1000);
     timers.push(timer);
     ws.on?.('close', () => clearInterval(timer));
@@ -409,8 +427,11 @@ async function run(n, geofenceCount, profiling, network) {
     [n, geofenceCount],
   );
   if (SOCKET === 'route')
-    await page.routeWebSocket('**/api/live', (ws) =>
-      onLiveSocket({ send: (m) => ws.send(m), terminate: () => ws.close(), readyState: 1, OPEN: 1 }),
+    await page.routeWebSocket(/\/api\/live(\?|$)/, (ws) =>
+      onLiveSocket(
+        { send: (m) => ws.send(m), terminate: () => ws.close(), readyState: 1, OPEN: 1 },
+        new URL(ws.url()).searchParams.get('changes') === '1',
+      ),
     );
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');

@@ -354,7 +354,7 @@ test.describe('live updates', () => {
     // Pass the real socket through, but let the test speak for the server: the simulator's own summaries
     // are held back so the injected one stays.
     let client: WebSocketRoute | undefined;
-    await page.routeWebSocket(/\/api\/live$/, (ws) => {
+    await page.routeWebSocket(/\/api\/live(\?|$)/, (ws) => {
       client = ws;
       const server = ws.connectToServer();
       server.onMessage((message) => {

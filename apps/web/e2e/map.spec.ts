@@ -56,6 +56,22 @@ test.describe('live map', () => {
     await expect
       .poll(async () => Number(await map.getAttribute('data-vehicle-updates')), { timeout: 15_000 })
       .toBeGreaterThan(before);
+
+    // A socket gets a vehicle whole once, then only what changed: the drawer follows both.
+    await page.goto(`/map?vehicle=${parked.kendaraanId}`);
+    const speed = page.locator('.vehicle-drawer').getByTestId('vehicle-info-speed');
+    // OsmAnd's speed is in knots: 10 kn is 19 km/h, 37 kn 69 km/h, 20 kn 37 km/h.
+    await expect(speed).toContainText('19');
+    for (const [k, knots, kmh] of [
+      [1, 37, '69'],
+      [2, 20, '37'],
+    ] as const) {
+      const next = await page.request.get(
+        `http://127.0.0.1:${osmandPort}/?id=${parked.pantauKendaraanId}&lat=-6.20${k}&lon=106.90${k}&timestamp=${at + 5 * k}&speed=${knots}`,
+      );
+      expect(next.status()).toBe(200);
+      await expect(speed).toContainText(kmh, { timeout: 15_000 });
+    }
   });
 
   test('search by plate selects the vehicle, opens its drawer and puts it in the URL', async ({ page }) => {

@@ -136,4 +136,61 @@ describe('GET /api/live', () => {
     deflating.socket.close();
     plain.close();
   });
+
+  it('with changes=1 sends a vehicle whole once, then only the fields that changed; other sockets get whole items', async () => {
+    const auth = { authorization: `Bearer ${operator}` };
+    const query = `?unitId=${UNIT.sunter}&role=User`;
+    const changes = open(wsUrl(`${query}&changes=1`), auth);
+    const whole = open(wsUrl(query), auth);
+    await changes.until('hello');
+    await whole.until('hello');
+    const v = fleet[2]!;
+    // Newer than the fixes of the tests before (a late fix takes another way).
+    const now = Date.now();
+    const of = (m: { data: { kendaraanId: number }[] }) => m.data.some((i) => i.kendaraanId === v.vehicleId);
+
+    await t.app.pipeline.ingest(
+      [fix(v.trackerId, secondsAgo(0.9, now), { lat: -6.31, speedKmh: 30 })],
+      source,
+    );
+    const first = await changes.until('positions', of);
+    expect(first.data.find((i) => i.kendaraanId === v.vehicleId)).toMatchObject({ lat: -6.31, speed: 30 });
+    await whole.until('positions', of);
+
+    await t.app.pipeline.ingest(
+      [fix(v.trackerId, secondsAgo(0.6, now), { lat: -6.32, speedKmh: 30 })],
+      source,
+    );
+    const moves = await changes.until('moves', of);
+    const patch = moves.data.find((i) => i.kendaraanId === v.vehicleId)!;
+    expect(patch).toMatchObject({ lat: -6.32, fixTime: secondsAgo(0.6, now).toISOString() });
+    // What did not change is not sent again.
+    expect(patch).not.toHaveProperty('nomorPolisi');
+    expect(patch).not.toHaveProperty('speed');
+    expect(changes.messages.filter((m) => m.type === 'positions' && of(m))).toHaveLength(1);
+    // A socket without the option gets the whole item every time.
+    const second = await whole.until('positions', (m) =>
+      m.data.some((i) => i.kendaraanId === v.vehicleId && i.lat === -6.32),
+    );
+    expect(second.data.find((i) => i.kendaraanId === v.vehicleId)).toMatchObject({
+      nomorPolisi: v.plate,
+      speed: 30,
+    });
+    expect(whole.messages.some((m) => m.type === 'moves')).toBe(false);
+
+    // A socket that opens later gets the vehicle whole first, though the others had it already.
+    const late = open(wsUrl(`${query}&changes=1`), auth);
+    await late.until('hello');
+    await t.app.pipeline.ingest(
+      [fix(v.trackerId, secondsAgo(0.3, now), { lat: -6.33, speedKmh: 30 })],
+      source,
+    );
+    const lateFirst = await late.until('positions', of);
+    expect(lateFirst.data.find((i) => i.kendaraanId === v.vehicleId)).toMatchObject({
+      nomorPolisi: v.plate,
+      lat: -6.33,
+    });
+    await changes.until('moves', (m) => m.data.some((i) => i.kendaraanId === v.vehicleId && i.lat === -6.33));
+    for (const c of [changes, whole, late]) c.socket.close();
+  });
 });

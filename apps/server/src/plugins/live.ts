@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { idParam, text, type DashboardSummary, type LiveMessage, type TrackingItem } from '@pantau/contracts';
 import { createPostgresLiveBus } from './live-bus.js';
 import type { LiveBus, LiveEvent } from './live-events.js';
+import { patchesOf } from './live-changes.js';
 
 export type { LiveEvent };
 
@@ -18,8 +19,11 @@ export type { LiveEvent };
  */
 export interface LiveHub {
   publish(event: LiveEvent): void;
-  /** Adds a connection of `unitId`; answers the function that removes it. */
-  connect(unitId: number, socket: WebSocket): () => void;
+  /**
+   * Adds a connection of `unitId`; answers the function that removes it. With `changes` it gets
+   * `moves` (only what changed) for the vehicles it already had whole in `positions`.
+   */
+  connect(unitId: number, socket: WebSocket, options?: { changes?: boolean }): () => void;
   /** Open connections (for tests and metrics). */
   connections(): number;
   /**
@@ -46,7 +50,11 @@ export interface LiveHubOptions {
 
 interface UnitChannel {
   sockets: Set<WebSocket>;
+  /** The sockets that take `moves`, with the vehicles each has had whole. */
+  known: Map<WebSocket, Set<number>>;
   positions: Map<number, TrackingItem>;
+  /** Each vehicle's item as the last flush sent it: what the next `moves` are changes from. */
+  sent: Map<number, TrackingItem>;
   summaryDirty: boolean;
 }
 
@@ -60,25 +68,65 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
   const channel = (unitId: number) => {
     let c = units.get(unitId);
     if (!c) {
-      c = { sockets: new Set(), positions: new Map(), summaryDirty: false };
+      c = {
+        sockets: new Set(),
+        known: new Map(),
+        positions: new Map(),
+        sent: new Map(),
+        summaryDirty: false,
+      };
       units.set(unitId, c);
     }
     return c;
   };
 
-  function send(c: UnitChannel, text: string) {
-    for (const socket of c.sockets) {
-      if (socket.readyState !== socket.OPEN) continue;
-      if (socket.bufferedAmount > maxBuffered) {
-        // A consumer that cannot keep up is cut off; its client reconnects and refetches snapshots.
-        c.sockets.delete(socket);
-        socket.terminate();
-        continue;
-      }
-      socket.send(text);
+  function sendTo(c: UnitChannel, socket: WebSocket, text: string) {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > maxBuffered) {
+      // A consumer that cannot keep up is cut off; its client reconnects and refetches snapshots.
+      c.sockets.delete(socket);
+      c.known.delete(socket);
+      socket.terminate();
+      return;
     }
+    socket.send(text);
+  }
+  function send(c: UnitChannel, text: string) {
+    for (const socket of c.sockets) sendTo(c, socket, text);
   }
   const encode = (m: LiveMessage) => JSON.stringify(m);
+
+  /**
+   * One flush's vehicles: whole items to the sockets that want them and for the vehicles a socket has
+   * not had yet; to the others only what changed since the last flush (one text shared by them).
+   */
+  function sendPositions(c: UnitChannel, items: TrackingItem[]) {
+    let whole: string | undefined;
+    let moves: string | null | undefined;
+    for (const socket of [...c.sockets]) {
+      const known = c.known.get(socket);
+      if (!known) {
+        sendTo(c, socket, (whole ??= encode({ type: 'positions', data: items })));
+        continue;
+      }
+      const fresh = items.filter((i) => !known.has(i.kendaraanId));
+      if (fresh.length > 0) {
+        const text =
+          fresh.length === items.length
+            ? (whole ??= encode({ type: 'positions', data: items }))
+            : encode({ type: 'positions', data: fresh });
+        sendTo(c, socket, text);
+        for (const i of fresh) known.add(i.kendaraanId);
+        if (fresh.length === items.length) continue;
+      }
+      if (moves === undefined) {
+        const patches = patchesOf(items, c.sent);
+        moves = patches.length > 0 ? encode({ type: 'moves', data: patches }) : null;
+      }
+      if (moves !== null) sendTo(c, socket, moves);
+    }
+    for (const i of items) c.sent.set(i.kendaraanId, i);
+  }
 
   async function flush() {
     for (const [unitId, c] of units) {
@@ -87,9 +135,9 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
         continue;
       }
       if (c.positions.size > 0) {
-        const data = [...c.positions.values()];
+        const items = [...c.positions.values()];
         c.positions.clear();
-        send(c, encode({ type: 'positions', data }));
+        sendPositions(c, items);
       }
       if (c.summaryDirty && summaryOf) {
         c.summaryDirty = false;
@@ -144,10 +192,14 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
       bus?.send(event);
     },
     listening: () => heard,
-    connect(unitId, socket) {
+    connect(unitId, socket, options) {
       const c = channel(unitId);
       c.sockets.add(socket);
-      return () => c.sockets.delete(socket);
+      if (options?.changes) c.known.set(socket, new Set());
+      return () => {
+        c.sockets.delete(socket);
+        c.known.delete(socket);
+      };
     },
     connections: () => [...units.values()].reduce((n, c) => n + c.sockets.size, 0),
     summariseWith(source) {
@@ -166,6 +218,8 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
 const liveQuery = z.object({
   unitId: idParam().optional(),
   role: text().min(1).max(64).optional(),
+  /** `1`: vehicles already sent come as `moves`, with only the fields that changed (`LiveMessage`). */
+  changes: z.enum(['0', '1']).optional(),
 });
 
 /**
@@ -236,7 +290,7 @@ async function registerLiveRoute(
         data: { unitId, serverTime: deps.clock().toISOString() },
       };
       socket.send(JSON.stringify(hello));
-      const disconnect = deps.hub.connect(unitId, socket);
+      const disconnect = deps.hub.connect(unitId, socket, { changes: request.query.changes === '1' });
       socket.on('close', disconnect);
       socket.on('error', disconnect);
       // The channel is one-way; whatever a client sends is ignored.

@@ -1,6 +1,6 @@
 import { liveMessage, type LiveMessage } from '@pantau/contracts';
 import { useLiveStore } from './live-store';
-import { trackingItemsOf } from './tracking-guard';
+import { trackingItemsOf, trackingPatchesOf } from './tracking-guard';
 
 type Listener = (message: LiveMessage) => void;
 
@@ -16,8 +16,9 @@ export function reconnectDelay(attempt: number): number {
   return Math.min(MAX_RECONNECT_MS, MIN_RECONNECT_MS * 2 ** Math.max(0, attempt));
 }
 
+/** The unit's socket; `changes=1`: a vehicle already sent comes as its changed fields (`moves`). */
 export function liveUrl(loc: Pick<Location, 'protocol' | 'host'>): string {
-  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/api/live`;
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/api/live?changes=1`;
 }
 
 const listeners = new Set<Listener>();
@@ -39,8 +40,8 @@ function armSilenceTimer(ws: WebSocket) {
 }
 
 /**
- * Parses one message. `positions` (up to the whole fleet, every second) is checked with the cheap
- * guard of tracking-guard.ts; the small, rare messages go through the contract's zod schema.
+ * Parses one message. `positions` and `moves` (up to the whole fleet, every second) are checked with
+ * the cheap guards of tracking-guard.ts; the small, rare messages go through the contract's zod schema.
  */
 export function parseLiveMessage(raw: unknown): LiveMessage | null {
   let json: unknown;
@@ -49,9 +50,14 @@ export function parseLiveMessage(raw: unknown): LiveMessage | null {
   } catch {
     return null;
   }
-  if ((json as { type?: unknown } | null)?.type === 'positions') {
+  const type = (json as { type?: unknown } | null)?.type;
+  if (type === 'positions') {
     const data = trackingItemsOf((json as { data?: unknown }).data);
     return data ? { type: 'positions', data } : null;
+  }
+  if (type === 'moves') {
+    const data = trackingPatchesOf((json as { data?: unknown }).data);
+    return data ? { type: 'moves', data } : null;
   }
   const parsed = liveMessage.safeParse(json);
   return parsed.success ? parsed.data : null;
@@ -61,6 +67,7 @@ function dispatch(raw: unknown) {
   const message = parseLiveMessage(raw);
   if (!message) return;
   if (message.type === 'positions') useLiveStore.getState().update(message.data);
+  else if (message.type === 'moves') useLiveStore.getState().move(message.data);
   for (const listener of listeners) listener(message);
 }
 

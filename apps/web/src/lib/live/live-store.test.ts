@@ -1,6 +1,6 @@
 import type { TrackingItem } from '@pantau/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyPositions, applySnapshot, emptyFleet } from './live-store';
+import { applyMoves, applyPositions, applySnapshot, emptyFleet } from './live-store';
 import { reconnectDelay, liveUrl } from './live-socket';
 
 export function item(id: number, over: Partial<TrackingItem> = {}): TrackingItem {
@@ -71,6 +71,26 @@ describe('live fleet store', () => {
   });
 });
 
+describe('moves', () => {
+  it('merges each change into its vehicle and leaves the other vehicles as they were', () => {
+    const fleet = applySnapshot(emptyFleet, [item(1), item(2, { driver: { pengemudiId: 3, name: 'Agus' } })]);
+    const moved = applyMoves(fleet, [
+      { kendaraanId: 2, lat: -6.3, fixTime: '2026-11-21T01:00:05.000Z', driver: null },
+    ]);
+    expect(moved.byId.get(2)).toEqual(
+      item(2, { lat: -6.3, fixTime: '2026-11-21T01:00:05.000Z', driver: null }),
+    );
+    expect(moved.vehicles[1]).toBe(moved.byId.get(2));
+    expect(moved.byId.get(1)).toBe(fleet.byId.get(1));
+    expect(fleet.byId.get(2)?.lat).toBe(-6.2);
+  });
+
+  it('leaves a change of a vehicle it does not hold', () => {
+    const fleet = applySnapshot(emptyFleet, [item(1)]);
+    expect(applyMoves(fleet, [{ kendaraanId: 9, lat: 1 }])).toBe(fleet);
+  });
+});
+
 describe('live socket', () => {
   it('backs off exponentially from 1 s to 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 10].map(reconnectDelay)).toEqual([
@@ -78,7 +98,11 @@ describe('live socket', () => {
     ]);
   });
   it('uses wss on https', () => {
-    expect(liveUrl({ protocol: 'https:', host: 'pantau.example' })).toBe('wss://pantau.example/api/live');
-    expect(liveUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/api/live');
+    expect(liveUrl({ protocol: 'https:', host: 'pantau.example' })).toBe(
+      'wss://pantau.example/api/live?changes=1',
+    );
+    expect(liveUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe(
+      'ws://localhost:5173/api/live?changes=1',
+    );
   });
 });

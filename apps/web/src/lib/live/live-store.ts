@@ -1,4 +1,4 @@
-import type { TrackingItem } from '@pantau/contracts';
+import type { TrackingItem, TrackingPatch } from '@pantau/contracts';
 import { create } from 'zustand';
 
 export type LiveConnection = 'connecting' | 'open' | 'closed';
@@ -64,12 +64,32 @@ export function applyPositions(fleet: LiveFleet, updates: readonly TrackingItem[
   return { vehicles, byId, index, seeded: fleet.seeded };
 }
 
+/**
+ * A `moves` message: each named vehicle takes the fields it carries. The socket sends a vehicle whole
+ * before any change of it, so a change of a vehicle not in the fleet (the fleet was reset since) is left.
+ */
+export function applyMoves(fleet: LiveFleet, patches: readonly TrackingPatch[]): LiveFleet {
+  const vehicles = fleet.vehicles.slice();
+  const byId = new Map(fleet.byId);
+  let changed = false;
+  for (const p of patches) {
+    const at = fleet.index.get(p.kendaraanId);
+    if (at === undefined) continue;
+    const v = { ...vehicles[at]!, ...p };
+    vehicles[at] = v;
+    byId.set(p.kendaraanId, v);
+    changed = true;
+  }
+  return changed ? { vehicles, byId, index: fleet.index, seeded: fleet.seeded } : fleet;
+}
+
 interface LiveStore extends LiveFleet {
   connection: LiveConnection;
   /** The snapshot object last applied, so several hooks seeing the same query data apply it once. */
   seededFrom: unknown;
   seed: (snapshot: readonly TrackingItem[], source: unknown) => void;
   update: (updates: readonly TrackingItem[]) => void;
+  move: (patches: readonly TrackingPatch[]) => void;
   setConnection: (connection: LiveConnection) => void;
   reset: () => void;
 }
@@ -84,6 +104,7 @@ export const useLiveStore = create<LiveStore>()((set, get) => ({
     set((s) => ({ ...applySnapshot(s, snapshot), seededFrom: source }));
   },
   update: (updates) => set((s) => applyPositions(s, updates)),
+  move: (patches) => set((s) => applyMoves(s, patches)),
   setConnection: (connection) => set({ connection }),
   reset: () => set({ ...emptyFleet, seededFrom: undefined }),
 }));

@@ -1,7 +1,14 @@
-import { trackingItem } from '@pantau/contracts';
+import { trackingItem, trackingPatch } from '@pantau/contracts';
 import { describe, expect, it } from 'vitest';
 import { item } from './live-store.test';
-import { CHECKED_FIELDS, isTrackingItem, trackingItemsOf, trackingListOf } from './tracking-guard';
+import {
+  CHECKED_FIELDS,
+  isTrackingItem,
+  isTrackingPatch,
+  trackingItemsOf,
+  trackingListOf,
+  trackingPatchesOf,
+} from './tracking-guard';
 
 describe('tracking guard', () => {
   it('checks exactly the contract fields', () => {
@@ -46,5 +53,29 @@ describe('tracking guard', () => {
     expect(trackingListOf({ count: 2, results: a })).toEqual({ count: 2, results: a });
     expect(trackingListOf({ count: -1, results: a })).toBeNull();
     expect(trackingListOf([])).toBeNull();
+  });
+
+  it('checks a change as the contract does: an id and any valid fields', () => {
+    const good = [
+      { kendaraanId: 1 },
+      { kendaraanId: 1, lat: -6.3, lon: 106.9, fixTime: '2026-11-21T01:00:05.000Z' },
+      { kendaraanId: 1, driver: null, place: { kind: 'road', name: 'Tol', distanceKm: null, km: 30 } },
+      item(2),
+    ];
+    const bad = [
+      null,
+      { lat: 1 },
+      { kendaraanId: 1.5 },
+      { kendaraanId: 1, lat: '6' },
+      { kendaraanId: 1, motion: 'flying' },
+      { kendaraanId: 1, driver: { name: 'x' } },
+      { kendaraanId: 1, speed: null },
+    ];
+    for (const v of good)
+      expect([isTrackingPatch(v), trackingPatch.safeParse(v).success]).toEqual([true, true]);
+    for (const v of bad)
+      expect([isTrackingPatch(v), trackingPatch.safeParse(v).success]).toEqual([false, false]);
+    expect(trackingPatchesOf([{ kendaraanId: 1 }, { kendaraanId: 'x' }])).toEqual([{ kendaraanId: 1 }]);
+    expect(trackingPatchesOf('x')).toBeNull();
   });
 });

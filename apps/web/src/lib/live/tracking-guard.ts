@@ -1,4 +1,10 @@
-import { placeKinds, trackingItem, vehicleMotions, type TrackingItem } from '@pantau/contracts';
+import {
+  placeKinds,
+  trackingItem,
+  vehicleMotions,
+  type TrackingItem,
+  type TrackingPatch,
+} from '@pantau/contracts';
 
 /**
  * A cheap check that a value has the contract's `TrackingItem` shape (`trackingItem` in
@@ -27,58 +33,67 @@ const placeOrNull = (v: unknown) => {
   );
 };
 
-/** The fields checked, in the contract's order (the test compares it with `trackingItem.shape`). */
-export const CHECKED_FIELDS = [
-  'kendaraanId',
-  'nomorPolisi',
-  'nomorKendaraan',
-  'vehicleClass',
-  'lat',
-  'lon',
-  'speed',
-  'course',
-  'ignition',
-  'fixTime',
-  'gpsStatus',
-  'motion',
-  'speedLimit',
-  'driver',
-  'location',
-  'place',
-  'todayDistanceKm',
-  'todayEngineHours',
-  'odometer',
-] as const;
+const driverOrNull = (v: unknown) => {
+  if (v === null) return true;
+  if (typeof v !== 'object' || v === undefined) return false;
+  const d = v as Record<string, unknown>;
+  return int(d.pengemudiId) && typeof d.name === 'string';
+};
+
+/** Each contract field's check, in the contract's order (the test compares it with `trackingItem.shape`). */
+const FIELD_CHECKS = {
+  kendaraanId: int,
+  nomorPolisi: (v: unknown) => typeof v === 'string',
+  nomorKendaraan: (v: unknown) => typeof v === 'string',
+  vehicleClass: (v: unknown) => CLASSES.has(v as string),
+  lat: numOrNull,
+  lon: numOrNull,
+  speed: num,
+  course: numOrNull,
+  ignition: (v: unknown) => v === null || typeof v === 'boolean',
+  fixTime: strOrNull,
+  gpsStatus: (v: unknown) => v === 'on' || v === 'off',
+  motion: (v: unknown) => MOTIONS.has(v as string),
+  speedLimit: numOrNull,
+  driver: driverOrNull,
+  location: strOrNull,
+  place: placeOrNull,
+  todayDistanceKm: num,
+  todayEngineHours: num,
+  odometer: numOrNull,
+} satisfies Record<keyof TrackingItem, (v: unknown) => boolean>;
+
+type Field = keyof typeof FIELD_CHECKS;
+export const CHECKED_FIELDS = Object.keys(FIELD_CHECKS) as Field[];
 
 export function isTrackingItem(value: unknown): value is TrackingItem {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  const driver = v.driver as Record<string, unknown> | null | undefined;
-  return (
-    int(v.kendaraanId) &&
-    typeof v.nomorPolisi === 'string' &&
-    typeof v.nomorKendaraan === 'string' &&
-    CLASSES.has(v.vehicleClass as string) &&
-    numOrNull(v.lat) &&
-    numOrNull(v.lon) &&
-    num(v.speed) &&
-    numOrNull(v.course) &&
-    (v.ignition === null || typeof v.ignition === 'boolean') &&
-    strOrNull(v.fixTime) &&
-    (v.gpsStatus === 'on' || v.gpsStatus === 'off') &&
-    MOTIONS.has(v.motion as string) &&
-    numOrNull(v.speedLimit) &&
-    (driver === null ||
-      (typeof driver === 'object' &&
-        driver !== undefined &&
-        int(driver.pengemudiId) &&
-        typeof driver.name === 'string')) &&
-    strOrNull(v.location) &&
-    placeOrNull(v.place) &&
-    num(v.todayDistanceKm) &&
-    num(v.todayEngineHours) &&
-    numOrNull(v.odometer)
-  );
+  for (const field of CHECKED_FIELDS) if (!FIELD_CHECKS[field](v[field])) return false;
+  return true;
+}
+
+/**
+ * A `moves` entry (`trackingPatch`): a vehicle id and any of the other fields, each valid. Fields the
+ * contract does not name are left on it, as on an item.
+ */
+export function isTrackingPatch(value: unknown): value is TrackingPatch {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  if (!int(v.kendaraanId)) return false;
+  for (const key in v) {
+    if (!Object.hasOwn(FIELD_CHECKS, key)) continue;
+    if (!FIELD_CHECKS[key as Field](v[key])) return false;
+  }
+  return true;
+}
+
+/** Keeps the patches that pass `isTrackingPatch` (a bad one is dropped, not the whole batch). */
+export function trackingPatchesOf(value: unknown): TrackingPatch[] | null {
+  if (!Array.isArray(value)) return null;
+  for (let i = 0; i < value.length; i += 1)
+    if (!isTrackingPatch(value[i])) return (value as unknown[]).filter(isTrackingPatch);
+  return value as TrackingPatch[];
 }
 
 /** Keeps the items that pass `isTrackingItem` (a bad item is dropped, not the whole batch). */
