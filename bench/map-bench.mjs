@@ -25,7 +25,7 @@
 //   npm run build && node bench/map-bench.mjs [--sizes 1000,5000,10000] [--seconds 10] [--share 1]
 //     [--runs 1] [--dist apps/web/dist] [--page /map] [--profile out.cpuprofile] [--trace out.json]
 //     [--load-trace out.json] [--load-profile out.cpuprofile] [--warm] [--plain]
-//     [--network 20mbit-40ms,5mbit-100ms] [--no-unthrottled] [--geofences 0,2000] [--pan] [--pan-profile out.cpuprofile]
+//     [--network 20mbit-40ms,5mbit-100ms] [--no-unthrottled] [--geofences 0,2000] [--pan] [--pan-profile out.cpuprofile] [--pan-trace out.json]
 /* global window, document, MutationObserver -- page.evaluate and init scripts run in the browser */
 import { chromium } from '@playwright/test';
 import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
@@ -64,9 +64,11 @@ const SECONDS = Number(arg('seconds', '10'));
 /** Geofence counts to run each size with (`--geofences 0,2000`); none asked: the geofence layer is empty. */
 const GEOFENCES = arg('geofences', '0').split(',').map(Number);
 /** `--pan`: a scripted pan and zoom after the steady window, its frames and long tasks measured. */
-const PAN = process.argv.includes('--pan') || process.argv.includes('--pan-profile');
+const PAN = ['--pan', '--pan-profile', '--pan-trace'].some((a) => process.argv.includes(a));
 /** Writes a CPU profile of the page's main thread during the pan and zoom (the last run). */
 const PAN_PROFILE = arg('pan-profile', '');
+/** Writes a Chrome trace of the pan and zoom (the last run). */
+const PAN_TRACE = arg('pan-trace', '');
 /**
  * `--warm`: measure a second visit (the page opened once before in the same browser profile, so the
  * app's files come from the HTTP cache and V8's code cache), as an operator reopening the dashboard.
@@ -519,7 +521,9 @@ async function run(n, geofenceCount, profiling, network) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  if (profiling && PAN_TRACE) await browser.startTracing(page, { path: PAN_TRACE, categories: traceCategories });
   const pan = PAN ? await panAndZoom(page, metric) : null;
+  if (profiling && PAN_TRACE) await browser.stopTracing();
   if (profiling && PAN_PROFILE)
     writeFileSync(PAN_PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const b = await page.evaluate(() => window.__bench);
@@ -645,7 +649,7 @@ for (const n of SIZES) {
         const r = await run(
           n,
           geofenceCount,
-          (PROFILE || TRACE || LOAD_TRACE || LOAD_PROFILE || PAN_PROFILE) !== '' &&
+          (PROFILE || TRACE || LOAD_TRACE || LOAD_PROFILE || PAN_PROFILE || PAN_TRACE) !== '' &&
             n === SIZES.at(-1) &&
             i === RUNS - 1 &&
             geofenceCount === GEOFENCES.at(-1) &&
