@@ -521,7 +521,8 @@ async function run(n, geofenceCount, profiling, network) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  if (profiling && PAN_TRACE) await browser.startTracing(page, { path: PAN_TRACE, categories: traceCategories });
+  if (profiling && PAN_TRACE)
+    await browser.startTracing(page, { path: PAN_TRACE, categories: traceCategories });
   const pan = PAN ? await panAndZoom(page, metric) : null;
   if (profiling && PAN_TRACE) await browser.stopTracing();
   if (profiling && PAN_PROFILE)
