@@ -18,6 +18,17 @@ describe('time zones', () => {
     expect(localDay(Date.parse('2026-11-25T16:59:59.999Z'), 'Asia/Jakarta')).toBe('2026-11-25');
   });
 
+  it('answers each of several days asked in turn, more days than it keeps', () => {
+    const days = ['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23'];
+    for (let round = 0; round < 3; round++)
+      for (const day of days) {
+        expect(localDay(Date.parse(`${day}T16:59:59.999Z`), 'Asia/Jakarta')).toBe(day);
+        expect(localMidnight(Date.parse(`${day}T05:00:00Z`), 'Asia/Jakarta')).toBe(
+          Date.parse(`${day}T00:00:00+07:00`),
+        );
+      }
+  });
+
   it('gives the day bounds of each zone', () => {
     expect(new Date(dayBound('2026-11-22', 'start', 'Asia/Jakarta')).toISOString()).toBe(
       '2026-11-21T17:00:00.000Z',

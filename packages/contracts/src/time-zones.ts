@@ -21,8 +21,12 @@ interface DaySpan {
   end: number;
   day: string;
 }
-/** Per zone, the last local day asked for: every fix of a day asks for the same one. */
-const lastDay = new Map<string, DaySpan>();
+/**
+ * Per zone, the local days asked for lately, newest first: every fix of a day asks for the same one, and
+ * the clock's day and a buffered fix's day take turns without evicting each other.
+ */
+const recentDays = new Map<string, DaySpan[]>();
+const RECENT_DAYS = 4;
 
 function daySpan(at: number, timeZone: string): DaySpan {
   const local = dayjs(at).tz(timeZone);
@@ -34,11 +38,15 @@ function daySpan(at: number, timeZone: string): DaySpan {
 
 /** The local day an instant falls in, in a zone (cached: every fix of a day asks for the same one). */
 function spanOf(at: number, timeZone: string): DaySpan {
-  let span = lastDay.get(timeZone);
-  if (!span || at < span.start || at >= span.end) {
-    span = daySpan(at, timeZone);
-    lastDay.set(timeZone, span);
+  let spans = recentDays.get(timeZone);
+  if (!spans) recentDays.set(timeZone, (spans = []));
+  for (let i = 0; i < spans.length; i++) {
+    const span = spans[i]!;
+    if (at >= span.start && at < span.end) return span;
   }
+  const span = daySpan(at, timeZone);
+  spans.unshift(span);
+  if (spans.length > RECENT_DAYS) spans.pop();
   return span;
 }
 

@@ -2,6 +2,7 @@ import type { TrackingItem } from '@pantau/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { isNotifying, notificationOf } from '../live-state/notification.js';
 import type { LiveEvent } from '../plugins/live.js';
+import type { MovedVehicle } from '../plugins/live-events.js';
 import type { StoredEvent } from './event-store.js';
 import type { VehicleIndex } from './vehicle-index.js';
 import { trackingItemOf, type LiveState } from '../live-state/live-state.js';
@@ -15,7 +16,8 @@ export interface Moved {
 }
 
 /**
- * Tells the live hub what a commit changed: the moved vehicles' items per unit, the new events that
+ * Tells the live hub what a commit changed: the moved vehicles per unit (each one's item is built when
+ * the hub sends it, if anyone listens), the new events that
  * notify (those found from fresh fixes), and the units whose dashboard summary changed.
  */
 export function publishChanges(
@@ -26,19 +28,23 @@ export function publishChanges(
   publish: (event: LiveEvent) => void,
   logger: Pick<FastifyBaseLogger, 'error'>,
 ): void {
-  const changed = new Map<number, TrackingItem[]>();
+  const changed = new Map<number, MovedVehicle[]>();
   const summaryUnits = new Set<number>();
   for (const { vehicleId, before, state } of moved) {
     const vehicle = vehicles.get(vehicleId);
     if (!vehicle) continue;
-    const item = trackingItemOf(vehicle, state, now, vehicles.thresholdsOf(vehicleId));
+    let built: TrackingItem | undefined;
+    const m: MovedVehicle = {
+      kendaraanId: vehicleId,
+      item: () => (built ??= trackingItemOf(vehicle, state, now, vehicles.thresholdsOf(vehicleId))),
+    };
     const list = changed.get(vehicle.unitId);
-    if (list) list.push(item);
-    else changed.set(vehicle.unitId, [item]);
+    if (list) list.push(m);
+    else changed.set(vehicle.unitId, [m]);
     if (changesSummary(before, state)) summaryUnits.add(vehicle.unitId);
   }
   try {
-    for (const [unitId, items] of changed) publish({ type: 'positions', unitId, items });
+    for (const [unitId, list] of changed) publish({ type: 'moved', unitId, vehicles: list });
     for (const e of events)
       if (e.live && isNotifying(e.kind, e.attributes))
         publish({ type: 'notification', unitId: e.unitId, data: notificationOf(e) });

@@ -317,9 +317,9 @@ describe('pipeline.ingest', () => {
     await t.app.pipeline.flushStates();
     const [state] = await t.db.db.select().from(vehicleState).where(eq(vehicleState.vehicleId, v.vehicleId));
     expect(state).toMatchObject({ gpsStatus: 'off', motion: 'offline' });
-    const positionsOut = published
-      .filter((e) => e.type === 'positions')
-      .flatMap((e) => (e.type === 'positions' ? e.items : []));
+    const positionsOut = published.flatMap((e) =>
+      e.type === 'moved' ? e.vehicles.map((m) => m.item()) : [],
+    );
     expect(positionsOut.find((i) => i.kendaraanId === v.vehicleId)).toMatchObject({ gpsStatus: 'off' });
   });
 

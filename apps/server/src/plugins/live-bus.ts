@@ -6,7 +6,7 @@ import type { Notification, TrackingItem } from '@pantau/contracts';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { decodeLiveEvents, encodeLiveEvents } from './live-codec.js';
-import type { LiveBus, LiveEvent } from './live-events.js';
+import type { LiveBus, LiveEvent, WireLiveEvent } from './live-events.js';
 
 /** The NOTIFY channel of the live fan-out (one per database). */
 export const LIVE_CHANNEL = 'pantau_live';
@@ -47,7 +47,8 @@ export function createPostgresLiveBus(deps: PostgresLiveBusDeps): LiveBus {
   const heartbeatMs = deps.heartbeatMs ?? 15_000;
   const { logger } = deps;
 
-  let positions = new Map<number, Map<number, TrackingItem>>();
+  /** Per unit, each vehicle's newest item (built when sent). */
+  let positions = new Map<number, Map<number, () => TrackingItem>>();
   let notifications: { unitId: number; data: Notification }[] = [];
   let summaries = new Set<number>();
   let charsRatio: number | undefined;
@@ -55,10 +56,10 @@ export function createPostgresLiveBus(deps: PostgresLiveBusDeps): LiveBus {
   let sendFailing = false;
   let closed = false;
 
-  function take(): LiveEvent[] {
-    const events: LiveEvent[] = [];
+  function take(): WireLiveEvent[] {
+    const events: WireLiveEvent[] = [];
     for (const [unitId, items] of positions)
-      events.push({ type: 'positions', unitId, items: [...items.values()] });
+      events.push({ type: 'positions', unitId, items: Array.from(items.values(), (item) => item()) });
     for (const n of notifications) events.push({ type: 'notification', ...n });
     for (const unitId of summaries) events.push({ type: 'summary', unitId });
     positions = new Map();
@@ -68,14 +69,14 @@ export function createPostgresLiveBus(deps: PostgresLiveBusDeps): LiveBus {
   }
 
   /** Puts back what could not be sent, behind anything newer published meanwhile. */
-  function putBack(events: readonly LiveEvent[]) {
+  function putBack(events: readonly WireLiveEvent[]) {
     const later = notifications;
     notifications = [];
     for (const e of events) {
       if (e.type === 'positions') {
         let items = positions.get(e.unitId);
         if (!items) positions.set(e.unitId, (items = new Map()));
-        for (const item of e.items) if (!items.has(item.kendaraanId)) items.set(item.kendaraanId, item);
+        for (const item of e.items) if (!items.has(item.kendaraanId)) items.set(item.kendaraanId, () => item);
       } else if (e.type === 'notification') notifications.push({ unitId: e.unitId, data: e.data });
       else summaries.add(e.unitId);
     }
@@ -210,10 +211,11 @@ export function createPostgresLiveBus(deps: PostgresLiveBusDeps): LiveBus {
   return {
     send(event) {
       if (closed) return;
-      if (event.type === 'positions') {
+      if (event.type === 'positions' || event.type === 'moved') {
         let items = positions.get(event.unitId);
         if (!items) positions.set(event.unitId, (items = new Map()));
-        for (const item of event.items) items.set(item.kendaraanId, item);
+        if (event.type === 'moved') for (const m of event.vehicles) items.set(m.kendaraanId, m.item);
+        else for (const item of event.items) items.set(item.kendaraanId, () => item);
       } else if (event.type === 'notification') {
         notifications.push({ unitId: event.unitId, data: event.data });
         if (notifications.length > MAX_PENDING_NOTIFICATIONS) notifications.shift();

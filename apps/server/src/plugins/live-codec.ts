@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { LiveEvent } from './live-events.js';
+import type { WireLiveEvent } from './live-events.js';
 
 /**
  * The payloads of the live fan-out between instances. A NOTIFY payload is text of under 8,000 bytes,
@@ -25,7 +25,7 @@ export interface Encoded {
  */
 export function encodeLiveEvents(
   sender: string,
-  events: readonly LiveEvent[],
+  events: readonly WireLiveEvent[],
   opts: { maxChars?: number; charsRatio?: number } = {},
 ): Encoded {
   const maxChars = opts.maxChars ?? MAX_PAYLOAD_CHARS;
@@ -88,7 +88,7 @@ function jsonOf(group: readonly { unitId: number; json: string; item: boolean }[
 }
 
 /** The sender and events of a payload, or null when it is not one of ours. */
-export function decodeLiveEvents(payload: string): { sender: string; events: LiveEvent[] } | null {
+export function decodeLiveEvents(payload: string): { sender: string; events: WireLiveEvent[] } | null {
   const at = payload.indexOf(SEPARATOR);
   if (at <= 0) return null;
   try {
@@ -102,7 +102,7 @@ export function decodeLiveEvents(payload: string): { sender: string; events: Liv
   }
 }
 
-function isLiveEvent(e: unknown): e is LiveEvent {
+function isLiveEvent(e: unknown): e is WireLiveEvent {
   if (typeof e !== 'object' || e === null) return false;
   const { type, unitId } = e as { type?: unknown; unitId?: unknown };
   if (typeof unitId !== 'number') return false;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification, TrackingItem } from '@pantau/contracts';
 import { decodeLiveEvents, encodeLiveEvents, MAX_PAYLOAD_CHARS } from './live-codec.js';
-import type { LiveEvent } from './live-events.js';
+import type { WireLiveEvent } from './live-events.js';
 
 /** A tracking item as the pipeline makes them, with coordinates that do not repeat (as on the road). */
 const itemOf = (i: number): TrackingItem => ({
@@ -44,7 +44,7 @@ const note: Notification = {
 /** Every payload decoded, in order, with the positions of a unit flattened. */
 function roundTrip(payloads: string[]) {
   const items = new Map<number, TrackingItem[]>();
-  const others: LiveEvent[] = [];
+  const others: WireLiveEvent[] = [];
   for (const p of payloads) {
     const decoded = decodeLiveEvents(p);
     expect(decoded?.sender).toBe('inst-a');
@@ -57,7 +57,7 @@ function roundTrip(payloads: string[]) {
 
 describe('the payloads of the live fan-out between instances', () => {
   it('carry every event of a flush, each payload under the NOTIFY limit and decodable on its own', () => {
-    const events: LiveEvent[] = [
+    const events: WireLiveEvent[] = [
       { type: 'positions', unitId: 1, items: [itemOf(1), itemOf(2)] },
       { type: 'notification', unitId: 1, data: note },
       { type: 'summary', unitId: 2 },
@@ -76,7 +76,7 @@ describe('the payloads of the live fan-out between instances', () => {
 
   it('split a whole fleet’s second (10,000 vehicles) into payloads under 8,000 bytes, losing none', () => {
     const all = Array.from({ length: 10_000 }, (_, i) => itemOf(i));
-    const events: LiveEvent[] = [
+    const events: WireLiveEvent[] = [
       { type: 'positions', unitId: 1, items: all.slice(0, 6000) },
       { type: 'positions', unitId: 2, items: all.slice(6000) },
     ];

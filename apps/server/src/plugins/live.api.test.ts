@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { liveMessage, type LiveMessage } from '@pantau/contracts';
+import { liveMessage, type LiveMessage, type TrackingItem } from '@pantau/contracts';
 import { fix, secondsAgo, vehiclesOf } from '../test/positions.js';
 import { signIn, startTestApp, UNIT, type TestApp } from '../test/test-app.js';
 
@@ -192,5 +192,34 @@ describe('GET /api/live', () => {
     });
     await changes.until('moves', (m) => m.data.some((i) => i.kendaraanId === v.vehicleId && i.lat === -6.33));
     for (const c of [changes, whole, late]) c.socket.close();
+  });
+
+  it('builds a moved vehicle’s item when a flush sends it: once, from its last move, and not for a unit nobody watches', async () => {
+    const auth = { authorization: `Bearer ${operator}` };
+    const socket = open(wsUrl(`?unitId=${UNIT.sunter}&role=User`), auth);
+    await socket.until('hello');
+    const v = fleet[3]!;
+    const built: string[] = [];
+    const moved = (name: string, unitId: number, lat: number) => {
+      let item: TrackingItem | undefined;
+      const build = () => {
+        built.push(name);
+        return { ...t.app.pipeline.trackingItem(v.vehicleId)!, lat };
+      };
+      t.app.liveHub.publish({
+        type: 'moved',
+        unitId,
+        vehicles: [{ kendaraanId: v.vehicleId, item: () => (item ??= build()) }],
+      });
+    };
+    moved('first', UNIT.sunter, -6.401);
+    moved('second', UNIT.sunter, -6.402);
+    moved('elsewhere', UNIT.sunter + 1000, -6.403);
+    const sent = await socket.until('positions', (m) => m.data.some((i) => i.lat === -6.402));
+    expect(sent.data.filter((i) => i.kendaraanId === v.vehicleId)).toHaveLength(1);
+    // Another flush goes by: nothing was built again, nor for the unit without sockets.
+    await new Promise((r) => setTimeout(r, 250));
+    expect(built).toEqual(['second']);
+    socket.socket.close();
   });
 });

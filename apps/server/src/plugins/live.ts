@@ -52,7 +52,8 @@ interface UnitChannel {
   sockets: Set<WebSocket>;
   /** The sockets that take `moves`, with the vehicles each has had whole. */
   known: Map<WebSocket, Set<number>>;
-  positions: Map<number, TrackingItem>;
+  /** Each vehicle's newest item since the last flush (built when the flush sends it). */
+  positions: Map<number, () => TrackingItem>;
   /** Each vehicle's item as the last flush sent it: what the next `moves` are changes from. */
   sent: Map<number, TrackingItem>;
   summaryDirty: boolean;
@@ -135,7 +136,7 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
         continue;
       }
       if (c.positions.size > 0) {
-        const items = [...c.positions.values()];
+        const items = Array.from(c.positions.values(), (item) => item());
         c.positions.clear();
         sendPositions(c, items);
       }
@@ -170,7 +171,9 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
     const c = units.get(event.unitId);
     // Nobody of this unit is listening here: nothing to keep.
     if (!c || c.sockets.size === 0) return;
-    if (event.type === 'positions') for (const item of event.items) c.positions.set(item.kendaraanId, item);
+    if (event.type === 'positions')
+      for (const item of event.items) c.positions.set(item.kendaraanId, () => item);
+    else if (event.type === 'moved') for (const m of event.vehicles) c.positions.set(m.kendaraanId, m.item);
     else if (event.type === 'summary') c.summaryDirty = true;
     else send(c, encode({ type: 'notification', data: event.data }));
   }
