@@ -2,12 +2,13 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { detailActivityList, gpsLogList } from '@pantau/contracts';
 import { migrationsFolder, type Database } from './client.js';
 import { rowsOf } from './rows.js';
+import { units, vehicles } from './schema/index.js';
 import { seedDemo } from './seed/index.js';
 import {
   createMonths,
@@ -87,16 +88,13 @@ describe('migration 0008: positions by month', () => {
       expect(rows.every((r) => Number(r.speed) === 42)).toBe(true);
       const attributes = rows[0]!.attributes;
       expect(typeof attributes === 'string' ? JSON.parse(attributes) : attributes).toEqual({ alarm: 'sos' });
-      // Same key and foreign key as before; the old table is gone.
+      // Same key as before (the foreign key gave way to a trigger, migration 0010); the old table is gone.
       const constraints = rowsOf<{ conname: string; contype: string }>(
         await database.db.execute(sql`
           SELECT conname, contype FROM pg_constraint
           WHERE conrelid = 'positions'::regclass AND contype IN ('p', 'f') ORDER BY conname`),
       );
-      expect(constraints).toEqual([
-        { conname: 'positions_pkey', contype: 'p' },
-        { conname: 'positions_vehicle_id_vehicles_vehicle_id_fk', contype: 'f' },
-      ]);
+      expect(constraints).toEqual([{ conname: 'positions_pkey', contype: 'p' }]);
       const old = rowsOf(
         await database.db.execute(sql`SELECT 1 FROM pg_class WHERE relname = 'positions_unpartitioned'`),
       );
@@ -111,6 +109,41 @@ describe('migration 0008: positions by month', () => {
       await rm(folder, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('migration 0010: positions without a foreign key', () => {
+  it('deletes the positions of a vehicle row deleted by hand, and only its own', async () => {
+    const database = await createTestDatabase();
+    try {
+      const [unit] = await database.db.insert(units).values({ unitName: 'Gone' }).returning();
+      const made = await database.db
+        .insert(vehicles)
+        .values(
+          ['B 9001 XX', 'B 9002 XX'].map((plateNumber, i) => ({
+            unitId: unit!.unitId,
+            trackerId: `86999900000000${i}`,
+            plateNumber,
+            hullNumber: `GONE-${i}`,
+            vehicleClass: 'CC' as const,
+            speedLimit: 80,
+          })),
+        )
+        .returning();
+      const [gone, kept] = made.map((v) => v.vehicleId);
+      await createMonths(database.db, [monthOf(new Date('2026-11-20T00:00:00Z'))]);
+      for (const id of [gone, kept])
+        await database.db.execute(sql`
+          INSERT INTO positions (vehicle_id, fix_time, server_time, lat, lon, speed, valid)
+          VALUES (${id}, '2026-11-20T01:00:00Z', now(), -6.3, 107.1, 0, true)`);
+      await database.db.delete(vehicles).where(eq(vehicles.vehicleId, gone!));
+      const left = rowsOf<{ vehicle_id: number }>(
+        await database.db.execute(sql`SELECT vehicle_id FROM positions WHERE vehicle_id IN (${gone}, ${kept})`),
+      );
+      expect(left.map((r) => Number(r.vehicle_id))).toEqual([kept]);
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 describe('the months of positions', () => {

@@ -27,7 +27,7 @@ export interface Pending {
  * time (in-queue dedupe without building key strings) and the vehicles in a batch being written.
  */
 export class CallQueue {
-  private readonly pending: Pending[] = [];
+  private pending: Pending[] = [];
   private readonly queued = new Map<number, Map<number, Position>>();
   private readonly busyVehicles = new Set<number>();
   /** Vehicles whose calls wait while their history is worked out again (a recalculation). */
@@ -64,9 +64,12 @@ export class CallQueue {
    */
   take(maxRows: number): Pending[] {
     const batch: Pending[] = [];
+    // The calls that wait: rebuilt in one pass (a splice per taken call moved the whole queue each time).
+    const left: Pending[] = [];
     let rows = 0;
     let blocked: Set<number> | null = null;
-    for (let i = 0; i < this.pending.length && rows < maxRows;) {
+    let i = 0;
+    for (; i < this.pending.length && rows < maxRows; i++) {
       const call = this.pending[i]!;
       const n = call.accepted.length;
       if (rows > 0 && rows + n > maxRows) break;
@@ -83,12 +86,15 @@ export class CallQueue {
       if (!free) {
         blocked ??= new Set();
         for (const a of call.accepted) blocked.add(a.vehicleId);
-        i++;
+        left.push(call);
         continue;
       }
-      this.pending.splice(i, 1);
       batch.push(call);
       rows += n;
+    }
+    if (batch.length > 0) {
+      if (left.length === 0) this.pending.splice(0, i);
+      else this.pending = left.concat(this.pending.slice(i));
     }
     this.rows -= rows;
     for (const call of batch)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Accepted, Pending } from './call-queue.js';
+import { CallQueue, type Accepted, type Pending } from './call-queue.js';
 import { BatchScheduler, type SchedulerOptions } from './scheduler.js';
 
 /** A call of one position for each vehicle id given. */
@@ -69,6 +69,23 @@ describe('BatchScheduler', () => {
     expect(log.slice(3)).toEqual(['batch 1']);
     await finishAll();
     expect(log.slice(4)).toEqual(['batch 1']);
+  });
+
+  it('keeps the waiting calls in arrival order around a full batch taken from between them', () => {
+    const queue = new CallQueue();
+    const calls = [1, 2, 1, 3, 4, 5].map((id) => call(id));
+    queue.push(call(1));
+    const first = queue.take(1);
+    for (const c of calls) queue.push(c);
+    const ids = (batch: Pending[]) => batch.map((p) => p.accepted[0]!.vehicleId);
+    // Vehicle 1 is in a batch: its calls wait in place, 2 and 3 fill one, 4 and 5 stay behind.
+    expect(ids(queue.take(2))).toEqual([2, 3]);
+    expect(queue.rows).toBe(4);
+    queue.release(first);
+    expect(ids(queue.take(2))).toEqual([1, 1]);
+    expect(queue.calls).toBe(2);
+    expect(ids(queue.take(10))).toEqual([4, 5]);
+    expect(ids(queue.take(10))).toEqual([]);
   });
 
   it('runs exclusive work alone: after the batch in flight, before the calls queued meanwhile', async () => {

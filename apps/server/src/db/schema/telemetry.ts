@@ -23,16 +23,18 @@ import { vehicles } from './vehicles.js';
  * and an identity column would cost a sequence call per row.
  *
  * Partitioned by month of fix_time in UTC (`positions_2026_11`; migration 0008, db/partitions.ts). drizzle
- * cannot express partitioning: this is the column shape, key and foreign key only, and the migration
+ * cannot express partitioning: this is the column shape and key only, and the migration
  * makes the table partitioned. The key contains the partition column, as PostgreSQL requires. Anything
  * writing here other than the pipeline creates the months it writes first (`createMonths`).
  */
 export const positions = pgTable(
   'positions',
   {
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicles.vehicleId, { onDelete: 'cascade' }),
+    /**
+     * No foreign key (migration 0010): checking one costs each inserted row as much as the insert
+     * itself. A trigger on `vehicles` deletes a removed vehicle's positions (docs/decisions.md).
+     */
+    vehicleId: integer('vehicle_id').notNull(),
     fixTime: timestamp('fix_time', { withTimezone: true }).notNull(),
     serverTime: timestamp('server_time', { withTimezone: true }).notNull(),
     lat: doublePrecision('lat').notNull(),
