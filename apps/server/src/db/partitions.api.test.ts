@@ -137,7 +137,9 @@ describe('migration 0010: positions without a foreign key', () => {
           VALUES (${id}, '2026-11-20T01:00:00Z', now(), -6.3, 107.1, 0, true)`);
       await database.db.delete(vehicles).where(eq(vehicles.vehicleId, gone!));
       const left = rowsOf<{ vehicle_id: number }>(
-        await database.db.execute(sql`SELECT vehicle_id FROM positions WHERE vehicle_id IN (${gone}, ${kept})`),
+        await database.db.execute(
+          sql`SELECT vehicle_id FROM positions WHERE vehicle_id IN (${gone}, ${kept})`,
+        ),
       );
       expect(left.map((r) => Number(r.vehicle_id))).toEqual([kept]);
     } finally {
