@@ -1,7 +1,7 @@
 import { StopOutlined } from '@ant-design/icons';
 import { Button, Grid, Popconfirm, Tooltip, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type SortDir = 'ascend' | 'descend';
@@ -57,7 +57,10 @@ export function useServerTable<Row, SortBy extends string>(props: {
   return { pin, sortable, tableProps };
 }
 
-/** An icon button in a table row, its label as tooltip and accessible name. */
+/**
+ * An icon button in a table row, its label as tooltip and accessible name. The tooltip closes on click:
+ * left open under the drawer or dialog the button opens, it would take that layer's first Escape.
+ */
 export function RowAction({
   label,
   icon,
@@ -72,14 +75,18 @@ export function RowAction({
   /** A small outlined button (rather than a text button). */
   small?: boolean;
 }) {
+  const [tip, setTip] = useState(false);
   return (
-    <Tooltip title={label}>
+    <Tooltip title={label} open={tip} onOpenChange={setTip}>
       <Button
         size="small"
         {...(small ? {} : { type: 'text' as const })}
         icon={icon}
         aria-label={label}
-        onClick={onClick}
+        onClick={() => {
+          setTip(false);
+          onClick();
+        }}
         data-testid={testId}
       />
     </Tooltip>

@@ -34,11 +34,24 @@ describe('audit change formatting', () => {
     ]);
   });
 
-  it('uses the caller’s field labels and copes with no changes', () => {
+  it('uses the caller’s field labels, leaves out ids it does not label, and copes with no changes', () => {
     expect(formatChanges({ name: { from: 'A', to: 'B' } }, labels, (f) => f.toUpperCase())).toEqual([
       'NAME: A → B',
     ]);
     expect(formatChanges(null, labels)).toEqual([]);
+    const vehicleLabel = (f: string) => ({ fleetId: 'Fleet', nomorPolisi: 'Plate number' })[f] ?? f;
+    expect(
+      formatChanges(
+        {
+          unitId: { from: null, to: 1 },
+          kendaraanId: { from: null, to: 61 },
+          fleetId: { from: null, to: 2 },
+          nomorPolisi: { from: null, to: 'B 1 AB' },
+        },
+        labels,
+        vehicleLabel,
+      ),
+    ).toEqual(['Fleet: — → 2', 'Plate number: — → B 1 AB']);
     expect(formatAuditValue({ a: 1 }, labels)).toBe('{"a":1}');
     expect(formatAuditValue('', labels)).toBe('—');
   });

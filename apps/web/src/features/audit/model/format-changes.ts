@@ -21,15 +21,23 @@ export function formatAuditValue(value: unknown, labels: ChangeLabels): string {
   return JSON.stringify(value);
 }
 
-/** `field: from → to` for each changed field of an audit row, fields in the order they were recorded. */
+/**
+ * `field: from → to` for each changed field of an audit row, fields in the order they were recorded.
+ * Given field labels, an id the caller does not label (the record's own key, its unit's) is left out:
+ * a reader knows the record and the unit, and a bare number tells them nothing.
+ */
 export function formatChanges(
   changes: AuditRow['changes'],
   labels: ChangeLabels,
-  fieldLabel: (field: string) => string = (field) => field,
+  fieldLabel?: (field: string) => string,
 ): string[] {
   if (!changes) return [];
-  return Object.entries(changes).map(
-    ([field, { from, to }]) =>
-      `${fieldLabel(field)}: ${formatAuditValue(from, labels)} → ${formatAuditValue(to, labels)}`,
-  );
+  const label = fieldLabel ?? ((field: string) => field);
+  const internal = (field: string) => fieldLabel !== undefined && /Id$/.test(field) && label(field) === field;
+  return Object.entries(changes)
+    .filter(([field]) => !internal(field))
+    .map(
+      ([field, { from, to }]) =>
+        `${label(field)}: ${formatAuditValue(from, labels)} → ${formatAuditValue(to, labels)}`,
+    );
 }
