@@ -148,8 +148,8 @@ const wss = new WebSocketServer({
 let onLiveSocket = () => {};
 server.on('upgrade', (req, socket, head) => {
   if (!req.url.startsWith('/api/live')) return socket.destroy();
-  const changes = new URL(req.url, 'http://bench').searchParams.get('changes') === '1';
-  wss.handleUpgrade(req, socket, head, (ws) => onLiveSocket(ws, changes));
+  const query = new URL(req.url, 'http://bench').searchParams;
+  wss.handleUpgrade(req, socket, head, (ws) => onLiveSocket(ws, query));
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const direct = `http://127.0.0.1:${server.address().port}`;
@@ -311,6 +311,8 @@ async function run(n, geofenceCount, profiling, network) {
   const base = proxy ? `http://127.0.0.1:${proxy.port}` : direct;
   const fleet = makeFleet(n);
   const snapshot = JSON.stringify({ count: n, results: fleet });
+  // With `live=1` (the app's), named for the socket as the server names it.
+  const liveSnapshot = JSON.stringify({ count: n, results: fleet, snapshot: 'bench' });
   const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
   await context.addCookies(
     [
@@ -325,7 +327,7 @@ async function run(n, geofenceCount, profiling, network) {
   // DevTools protocol took ~0.7 s for the 3.5 MB snapshot at 10,000 vehicles).
   api = {
     '/auth/me': JSON.stringify(me),
-    '/tracking': snapshot,
+    '/tracking': (query) => (query.get('live') === '1' ? liveSnapshot : snapshot),
     '/dashboard/summary': JSON.stringify(summary),
     '/auth/settings': JSON.stringify({
       language: 'en',
@@ -340,9 +342,18 @@ async function run(n, geofenceCount, profiling, network) {
   const timers = [];
   const sockets = [];
   // As the server: a socket opened with `changes=1` (the app's) gets each vehicle whole once in
-  // `positions`, then only the fields that changed in `moves`.
-  onLiveSocket = (ws, changes) => {
+  // `positions`, then only the fields that changed in `moves`; with `snapshot=1` (the app's) nothing
+  // until it names its snapshot (then every vehicle of it is known), or for 10 s.
+  onLiveSocket = (ws, query) => {
+    const changes = query.get('changes') === '1';
+    let heldUntil = changes && query.get('snapshot') === '1' ? Date.now() + 10_000 : 0;
     const known = new Set();
+    ws.onClientMessage = (text) => {
+      if (!heldUntil) return;
+      heldUntil = 0;
+      if (JSON.parse(text).token === 'bench') for (const v of fleet) known.add(v.kendaraanId);
+    };
+    ws.on?.('message', (data) => ws.onClientMessage(String(data)));
     sockets.push(ws);
     ws.send(JSON.stringify({ type: 'hello', data: { unitId: 1, serverTime: new Date().toISOString() } }));
     // Each socket's own timer, stopped when it closes (with --warm the first visit's socket closes).
@@ -361,6 +372,8 @@ async function run(n, geofenceCount, profiling, network) {
         moved.push(v);
       }
       if (ws.readyState !== ws.OPEN) return;
+      if (heldUntil && Date.now() < heldUntil) return;
+      heldUntil = 0;
       const fresh = changes ? moved.filter((v) => !known.has(v.kendaraanId)) : moved;
       if (fresh.length > 0) ws.send(JSON.stringify({ type: 'positions', data: fresh }));
       for (const v of fresh) known.add(v.kendaraanId);
@@ -429,12 +442,11 @@ async function run(n, geofenceCount, profiling, network) {
     [n, geofenceCount],
   );
   if (SOCKET === 'route')
-    await page.routeWebSocket(/\/api\/live(\?|$)/, (ws) =>
-      onLiveSocket(
-        { send: (m) => ws.send(m), terminate: () => ws.close(), readyState: 1, OPEN: 1 },
-        new URL(ws.url()).searchParams.get('changes') === '1',
-      ),
-    );
+    await page.routeWebSocket(/\/api\/live(\?|$)/, (ws) => {
+      const socket = { send: (m) => ws.send(m), terminate: () => ws.close(), readyState: 1, OPEN: 1 };
+      onLiveSocket(socket, new URL(ws.url()).searchParams);
+      ws.onMessage((m) => socket.onClientMessage(String(m)));
+    });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   if (WARM) {

@@ -37,7 +37,7 @@
   var cookies = document.cookie;
   if (!/(?:^|; )role_unit=/.test(cookies) || !/(?:^|; )role_user=/.test(cookies)) return;
   if (['/', '/_app', '/map', '/vehicle-summary'].indexOf(path) < 0) return;
-  window.__pantauSnapshot = fetch('/api/tracking', {
+  window.__pantauSnapshot = fetch('/api/tracking?live=1', {
     credentials: 'include',
     headers: { Accept: 'application/json' },
     priority: 'high',

@@ -43,7 +43,12 @@ export const trackingItem = z.object({
   odometer: z.number().nullable(),
 });
 export type TrackingItem = z.infer<typeof trackingItem>;
-export const trackingList = listOf(trackingItem);
+/**
+ * `GET /api/tracking`. Asked with `?live=1` for the whole unit, `snapshot` names these items to the
+ * unit's live socket: a socket opened with `?changes=1&snapshot=1` that sends it (`liveClientMessage`)
+ * then gets only what changed from them, not every vehicle whole a second time.
+ */
+export const trackingList = listOf(trackingItem).extend({ snapshot: z.string().optional() });
 export type TrackingList = z.infer<typeof trackingList>;
 
 /** `GET /api/logs/gps?kendaraanId=&from=&to=` (from/to ISO 8601; at most 31 days apart). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { liveMessage, type LiveMessage, type TrackingItem } from '@pantau/contracts';
 import { fix, secondsAgo, vehiclesOf } from '../test/positions.js';
-import { signIn, startTestApp, UNIT, type TestApp } from '../test/test-app.js';
+import { call, signIn, startTestApp, UNIT, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
 let operator: string;
@@ -10,7 +10,7 @@ let fleet: Awaited<ReturnType<typeof vehiclesOf>>;
 const source = { protocol: 'simulator' as const };
 
 beforeAll(async () => {
-  t = await startTestApp({ deps: { telemetry: { tickMs: 0, flushMs: 100 } } });
+  t = await startTestApp({ deps: { telemetry: { tickMs: 0, flushMs: 100, snapshotWaitMs: 1500 } } });
   operator = await signIn(t.url, 'operator');
   fleet = await vehiclesOf(t.db, UNIT.sunter);
 });
@@ -221,5 +221,77 @@ describe('GET /api/live', () => {
     await new Promise((r) => setTimeout(r, 250));
     expect(built).toEqual(['second']);
     socket.socket.close();
+  });
+
+  it('with snapshot=1 sends no vehicle until the socket names its snapshot, then only what changed from it', async () => {
+    const auth = { authorization: `Bearer ${operator}` };
+    const asUser = { unitId: UNIT.sunter, role: 'User' };
+    const query = `?unitId=${UNIT.sunter}&role=User&changes=1`;
+    const v = fleet[4]!;
+    const now = Date.now();
+    const of = (m: { data: { kendaraanId: number }[] }) => m.data.some((i) => i.kendaraanId === v.vehicleId);
+    await t.app.pipeline.ingest(
+      [fix(v.trackerId, secondsAgo(0.9, now), { lat: -6.301, speedKmh: 40 })],
+      source,
+    );
+    // The app asks for its snapshot before its socket is open.
+    const { json } = await call(t.url, '/api/tracking?live=1', { token: operator, role: asUser });
+    const snapshot = json as { count: number; results: TrackingItem[]; snapshot?: string };
+    expect(snapshot.snapshot).toMatch(/^[0-9a-f-]{36}$/);
+    expect(snapshot.results).toHaveLength(snapshot.count);
+    expect(snapshot.results.find((i) => i.kendaraanId === v.vehicleId)).toMatchObject({ lat: -6.301 });
+    // Without live=1, or for a page, no token.
+    expect((await call(t.url, '/api/tracking', { token: operator, role: asUser })).json).not.toHaveProperty(
+      'snapshot',
+    );
+    const paged = await call(t.url, '/api/tracking?live=1&Take=10', { token: operator, role: asUser });
+    expect(paged.json).not.toHaveProperty('snapshot');
+
+    // A move between the snapshot and the socket: kept for it.
+    await t.app.pipeline.ingest(
+      [fix(v.trackerId, secondsAgo(0.6, now), { lat: -6.302, speedKmh: 40 })],
+      source,
+    );
+    const named = open(wsUrl(`${query}&snapshot=1`), auth);
+    const unnamed = open(wsUrl(`${query}&snapshot=1`), auth);
+    const stranger = open(wsUrl(`${query}&snapshot=1`), auth);
+    await Promise.all([named.until('hello'), unnamed.until('hello'), stranger.until('hello')]);
+    await new Promise((r) => setTimeout(r, 300));
+    const vehiclesIn = (c: ReturnType<typeof open>) =>
+      c.messages.filter((m) => (m.type === 'positions' || m.type === 'moves') && of(m));
+    expect(vehiclesIn(named)).toEqual([]);
+
+    named.socket.send(JSON.stringify({ type: 'snapshot', token: snapshot.snapshot }));
+    stranger.socket.send(JSON.stringify({ type: 'snapshot', token: '00000000-0000-0000-0000-000000000000' }));
+    // What changed since the snapshot comes at once, as changes.
+    const caughtUp = await named.until('moves', of);
+    const patch = caughtUp.data.find((i) => i.kendaraanId === v.vehicleId)!;
+    expect(patch).toMatchObject({ lat: -6.302 });
+    expect(patch).not.toHaveProperty('nomorPolisi');
+
+    await t.app.pipeline.ingest(
+      [fix(v.trackerId, secondsAgo(0.3, now), { lat: -6.303, speedKmh: 41 })],
+      source,
+    );
+    await named.until('moves', (m) => m.data.some((i) => i.kendaraanId === v.vehicleId && i.lat === -6.303));
+    expect(named.messages.some((m) => m.type === 'positions' && of(m))).toBe(false);
+    // A token this server did not answer: the vehicle comes whole.
+    const whole = await stranger.until('positions', of);
+    expect(whole.data.find((i) => i.kendaraanId === v.vehicleId)).toMatchObject({
+      nomorPolisi: v.plate,
+      lat: -6.303,
+    });
+    // A socket that never names one gets vehicles whole once it stops waiting.
+    expect(vehiclesIn(unnamed)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 1500));
+    await t.app.pipeline.ingest(
+      [fix(v.trackerId, secondsAgo(0, now), { lat: -6.304, speedKmh: 42 })],
+      source,
+    );
+    const late = await unnamed.until('positions', of);
+    expect(late.data.find((i) => i.kendaraanId === v.vehicleId)).toMatchObject({ nomorPolisi: v.plate });
+    // Naming a snapshot after that changes nothing.
+    unnamed.socket.send(JSON.stringify({ type: 'snapshot', token: snapshot.snapshot }));
+    for (const c of [named, unnamed, stranger]) c.socket.close();
   });
 });

@@ -5,10 +5,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { ForbiddenError } from '../errors.js';
 import { z } from 'zod';
-import { idParam, text, type DashboardSummary, type LiveMessage, type TrackingItem } from '@pantau/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  idParam,
+  liveClientMessage,
+  text,
+  type DashboardSummary,
+  type LiveMessage,
+  type TrackingItem,
+  type TrackingPatch,
+} from '@pantau/contracts';
 import { createPostgresLiveBus } from './live-bus.js';
 import type { LiveBus, LiveEvent } from './live-events.js';
-import { patchesOf } from './live-changes.js';
+import { patchesOf, patchOf } from './live-changes.js';
 
 export type { LiveEvent };
 
@@ -21,9 +30,22 @@ export interface LiveHub {
   publish(event: LiveEvent): void;
   /**
    * Adds a connection of `unitId`; answers the function that removes it. With `changes` it gets
-   * `moves` (only what changed) for the vehicles it already had whole in `positions`.
+   * `moves` (only what changed) for the vehicles it already had whole in `positions`. With `snapshot`
+   * too it gets no vehicles until it names the snapshot it holds (`named`), or until `snapshotWaitMs`.
    */
-  connect(unitId: number, socket: WebSocket, options?: { changes?: boolean }): () => void;
+  connect(unitId: number, socket: WebSocket, options?: { changes?: boolean; snapshot?: boolean }): () => void;
+  /**
+   * A snapshot of the unit's vehicles, about to be answered (`GET /api/tracking?live=1`), built from
+   * the newest states in the same turn (no await between): answers the items to send and a token for
+   * them. A socket that names the token then gets only what changes from them.
+   */
+  adopt(unitId: number, items: readonly TrackingItem[]): { items: TrackingItem[]; snapshot: string };
+  /**
+   * A `snapshot=1` socket names the snapshot it holds (null: none). A token this hub answered, not
+   * used yet, makes its vehicles known to the socket, and what changed since comes at once in `moves`;
+   * otherwise the socket gets every vehicle whole once, as a `changes` socket does.
+   */
+  named(unitId: number, socket: WebSocket, token: string | null): void;
   /** Open connections (for tests and metrics). */
   connections(): number;
   /**
@@ -44,14 +66,29 @@ export interface LiveHubOptions {
   pingMs?: number;
   /** A connection with more unsent bytes than this is dropped, not buffered further (default 2 MB). */
   maxBufferedBytes?: number;
+  /** How long a `snapshot` socket waits to name its snapshot before it gets vehicles whole (10 s). */
+  snapshotWaitMs?: number;
   /** The other instances (PostgreSQL); without it the hub serves this process only (PGlite). */
   bus?: LiveBus | null;
 }
+
+/** A snapshot answered with a token: the items as answered, until a socket names it or it expires. */
+interface Baseline {
+  items: TrackingItem[];
+  expires: number;
+}
+
+/** How long a snapshot's token can be named: its download and parse on a slow phone link. */
+const BASELINE_TTL_MS = 60_000;
 
 interface UnitChannel {
   sockets: Set<WebSocket>;
   /** The sockets that take `moves`, with the vehicles each has had whole. */
   known: Map<WebSocket, Set<number>>;
+  /** `snapshot` sockets that have not named theirs yet, with the time they stop waiting. */
+  held: Map<WebSocket, number>;
+  /** Snapshots answered and not yet named, by token. */
+  baselines: Map<string, Baseline>;
   /** Each vehicle's newest item since the last flush (built when the flush sends it). */
   positions: Map<number, () => TrackingItem>;
   /** Each vehicle's item as the last flush sent it: what the next `moves` are changes from. */
@@ -63,6 +100,7 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
   const flushMs = opts.flushMs ?? 1000;
   const pingMs = opts.pingMs ?? 25_000;
   const maxBuffered = opts.maxBufferedBytes ?? 2 * 1024 * 1024;
+  const snapshotWaitMs = opts.snapshotWaitMs ?? 10_000;
   const units = new Map<number, UnitChannel>();
   let summaryOf: ((unitId: number) => Promise<DashboardSummary>) | null = null;
 
@@ -72,6 +110,8 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
       c = {
         sockets: new Set(),
         known: new Map(),
+        held: new Map(),
+        baselines: new Map(),
         positions: new Map(),
         sent: new Map(),
         summaryDirty: false,
@@ -87,6 +127,7 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
       // A consumer that cannot keep up is cut off; its client reconnects and refetches snapshots.
       c.sockets.delete(socket);
       c.known.delete(socket);
+      c.held.delete(socket);
       socket.terminate();
       return;
     }
@@ -104,7 +145,14 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
   function sendPositions(c: UnitChannel, items: TrackingItem[]) {
     let whole: string | undefined;
     let moves: string | null | undefined;
+    const now = Date.now();
     for (const socket of [...c.sockets]) {
+      const until = c.held.get(socket);
+      if (until !== undefined) {
+        // Its snapshot is on its way: what changed since comes when the socket names it.
+        if (now < until) continue;
+        c.held.delete(socket);
+      }
       const known = c.known.get(socket);
       if (!known) {
         sendTo(c, socket, (whole ??= encode({ type: 'positions', data: items })));
@@ -130,8 +178,10 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
   }
 
   async function flush() {
+    const now = Date.now();
     for (const [unitId, c] of units) {
-      if (c.sockets.size === 0) {
+      for (const [token, b] of c.baselines) if (b.expires <= now) c.baselines.delete(token);
+      if (c.sockets.size === 0 && c.baselines.size === 0) {
         units.delete(unitId);
         continue;
       }
@@ -169,8 +219,13 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
   /** Into the unit's next flush (positions, summary) or out at once (a notification). */
   function deliver(event: LiveEvent) {
     const c = units.get(event.unitId);
-    // Nobody of this unit is listening here: nothing to keep.
-    if (!c || c.sockets.size === 0) return;
+    if (!c) return;
+    // Nobody of this unit is listening here, nor about to: nothing to keep. A channel that misses an
+    // event no longer knows what was sent, so it goes (`adopt` takes its `sent` as the truth).
+    if (c.sockets.size === 0 && c.baselines.size === 0) {
+      units.delete(event.unitId);
+      return;
+    }
     if (event.type === 'positions')
       for (const item of event.items) c.positions.set(item.kendaraanId, () => item);
     else if (event.type === 'moved') for (const m of event.vehicles) c.positions.set(m.kendaraanId, m.item);
@@ -199,10 +254,47 @@ function createLiveHub(opts: LiveHubOptions): LiveHub {
       const c = channel(unitId);
       c.sockets.add(socket);
       if (options?.changes) c.known.set(socket, new Set());
+      if (options?.changes && options.snapshot) c.held.set(socket, Date.now() + snapshotWaitMs);
       return () => {
         c.sockets.delete(socket);
         c.known.delete(socket);
+        c.held.delete(socket);
       };
+    },
+    adopt(unitId, snapshot) {
+      const c = channel(unitId);
+      const items = snapshot.map((item) => {
+        const id = item.kendaraanId;
+        // Built from the newest state, so newer than anything waiting for the flush.
+        if (c.positions.has(id)) c.positions.set(id, () => item);
+        const sent = c.sent.get(id);
+        if (!sent) c.sent.set(id, item);
+        else if (patchOf(item, sent) === null) return sent;
+        else c.positions.set(id, () => item);
+        return item;
+      });
+      const token = randomUUID();
+      c.baselines.set(token, { items, expires: Date.now() + BASELINE_TTL_MS });
+      return { items, snapshot: token };
+    },
+    named(unitId, socket, token) {
+      const c = units.get(unitId);
+      // Named twice, or too late (it has had vehicles whole since): nothing to do.
+      if (!c?.held.delete(socket)) return;
+      const baseline = token === null ? undefined : c.baselines.get(token);
+      const known = c.known.get(socket);
+      if (!baseline || !known || token === null) return;
+      c.baselines.delete(token);
+      const changed: TrackingPatch[] = [];
+      for (const item of baseline.items) {
+        const id = item.kendaraanId;
+        known.add(id);
+        // What the socket will hold after the next flush; that flush's `moves` then change nothing more.
+        const next = c.positions.get(id)?.() ?? c.sent.get(id);
+        const patch = next && next !== item ? patchOf(next, item) : null;
+        if (patch) changed.push(patch);
+      }
+      if (changed.length > 0) sendTo(c, socket, encode({ type: 'moves', data: changed }));
     },
     connections: () => [...units.values()].reduce((n, c) => n + c.sockets.size, 0),
     summariseWith(source) {
@@ -223,6 +315,8 @@ const liveQuery = z.object({
   role: text().min(1).max(64).optional(),
   /** `1`: vehicles already sent come as `moves`, with only the fields that changed (`LiveMessage`). */
   changes: z.enum(['0', '1']).optional(),
+  /** `1` (with `changes`): the client names its snapshot on the socket (`LiveClientMessage`). */
+  snapshot: z.enum(['0', '1']).optional(),
 });
 
 /**
@@ -293,10 +387,24 @@ async function registerLiveRoute(
         data: { unitId, serverTime: deps.clock().toISOString() },
       };
       socket.send(JSON.stringify(hello));
-      const disconnect = deps.hub.connect(unitId, socket, { changes: request.query.changes === '1' });
+      const disconnect = deps.hub.connect(unitId, socket, {
+        changes: request.query.changes === '1',
+        snapshot: request.query.snapshot === '1',
+      });
       socket.on('close', disconnect);
       socket.on('error', disconnect);
-      // The channel is one-way; whatever a client sends is ignored.
+      // A client says one thing, which snapshot it holds; anything else is ignored.
+      socket.on('message', (data, isBinary) => {
+        if (isBinary) return;
+        let json: unknown;
+        try {
+          json = JSON.parse(String(data));
+        } catch {
+          return;
+        }
+        const message = liveClientMessage.safeParse(json);
+        if (message.success) deps.hub.named(unitId, socket, message.data.token);
+      });
     },
   );
 }
@@ -309,13 +417,14 @@ declare module 'fastify' {
 }
 
 /** The live channel: the hub (`app.liveHub`) and its WebSocket, `GET /api/live`. */
-export const liveChannel = fp<Pick<LiveHubOptions, 'flushMs' | 'pingMs'>>(
+export const liveChannel = fp<Pick<LiveHubOptions, 'flushMs' | 'pingMs' | 'snapshotWaitMs'>>(
   async (app, opts) => {
     const { database } = app;
     const hub = createLiveHub({
       onError: (err) => app.log.error({ err }, 'live channel error'),
       ...(opts.flushMs ? { flushMs: opts.flushMs } : {}),
       ...(opts.pingMs ? { pingMs: opts.pingMs } : {}),
+      ...(opts.snapshotWaitMs ? { snapshotWaitMs: opts.snapshotWaitMs } : {}),
       bus: database.newClient
         ? createPostgresLiveBus({
             db: app.db,

@@ -22,7 +22,14 @@ export const trackingModule = fp(
       liveState: (vehicleId) => app.pipeline.liveState(vehicleId),
     });
     app.decorate('trackingService', trackingService);
-    await app.register(trackingRoutes({ trackingService }), { prefix: '/api' });
+    await app.register(
+      trackingRoutes({ trackingService, adopt: (unitId, items) => app.liveHub.adopt(unitId, items) }),
+      { prefix: '/api' },
+    );
   },
-  { name: 'tracking', dependencies: ['auth', 'pipeline'], decorators: { fastify: ['db', 'clock'] } },
+  {
+    name: 'tracking',
+    dependencies: ['auth', 'pipeline', 'live'],
+    decorators: { fastify: ['db', 'clock', 'liveHub'] },
+  },
 );

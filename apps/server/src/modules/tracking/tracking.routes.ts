@@ -10,15 +10,22 @@ import {
   trackingList,
   type GpsLogList,
 } from '@pantau/contracts';
+import type { LiveHub } from '../../plugins/live.js';
 import type { TrackingService } from './tracking.service.js';
 
 /** Without Take/Skip the whole unit is answered (the live map needs every vehicle). */
 const trackingQuery = z.object({
   Take: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   Skip: intQuery(0).optional(),
+  /** `1`: the whole unit, named for the live socket (`snapshot` in the answer). */
+  live: z.enum(['0', '1']).optional(),
 });
 
-export function trackingRoutes(deps: { trackingService: TrackingService }) {
+export function trackingRoutes(deps: {
+  trackingService: TrackingService;
+  /** The live channel's `adopt`: the snapshot as the unit's socket will take changes from it. */
+  adopt: LiveHub['adopt'];
+}) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
@@ -32,7 +39,16 @@ export function trackingRoutes(deps: { trackingService: TrackingService }) {
           response: { 200: trackingList, 400: problem, 401: problem, 403: problem },
         },
       },
-      async (request) => deps.trackingService.listOfUnit(request.role.unitId, request.query),
+      async (request) => {
+        const { unitId } = request.role;
+        const whole = request.query.Take === undefined && request.query.Skip === undefined;
+        if (request.query.live !== '1' || !whole)
+          return deps.trackingService.listOfUnit(unitId, request.query);
+        return deps.trackingService.listOfUnit(unitId, request.query, (built) => {
+          const { items, snapshot } = deps.adopt(unitId, built);
+          return { count: items.length, results: items, snapshot };
+        });
+      },
     );
     app.get(
       '/logs/gps',

@@ -27,8 +27,15 @@ export function createTrackingService(deps: {
     return !live || row.fixTime > live.fixTime ? liveStateOf(row) : live;
   };
   return {
-    /** The unit's vehicles with their latest state; every vehicle unless a page is asked for. */
-    async listOfUnit(unitId: number, page: { Take?: number; Skip?: number } = {}): Promise<TrackingList> {
+    /**
+     * The unit's vehicles with their latest state; every vehicle unless a page is asked for. `then`
+     * sees the items in the turn they are built (nothing else runs between).
+     */
+    async listOfUnit(
+      unitId: number,
+      page: { Take?: number; Skip?: number } = {},
+      then: (items: TrackingItem[]) => TrackingList = (results) => ({ count: results.length, results }),
+    ): Promise<TrackingList> {
       const paged = page.Take !== undefined || page.Skip !== undefined;
       const [total, rows] = [
         await trackingRepo.countOfUnit(unitId),
@@ -41,7 +48,7 @@ export function createTrackingService(deps: {
       const results: TrackingItem[] = rows.map(({ vehicle, state }) =>
         trackingItemOf(vehicle, stateOf(vehicle.vehicleId, state), now, deps.thresholdsFor(vehicle)),
       );
-      return { count: total, results };
+      return { ...then(results), count: total };
     },
 
     /** One vehicle's latest state by id, or null when there is no such vehicle (shared live-location link). */

@@ -16,9 +16,13 @@ export function reconnectDelay(attempt: number): number {
   return Math.min(MAX_RECONNECT_MS, MIN_RECONNECT_MS * 2 ** Math.max(0, attempt));
 }
 
-/** The unit's socket; `changes=1`: a vehicle already sent comes as its changed fields (`moves`). */
+/**
+ * The unit's socket; `changes=1`: a vehicle already sent comes as its changed fields (`moves`);
+ * `snapshot=1`: no vehicles until the socket names the tracking snapshot the store holds (`nameSnapshot`),
+ * then only what changes from it.
+ */
 export function liveUrl(loc: Pick<Location, 'protocol' | 'host'>): string {
-  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/api/live?changes=1`;
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/api/live?changes=1&snapshot=1`;
 }
 
 const listeners = new Set<Listener>();
@@ -29,6 +33,22 @@ let attempt = 0;
 let openedBefore = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let silenceTimer: ReturnType<typeof setTimeout> | undefined;
+/** The snapshot the store took and no socket has named yet (its token, or null when it has none). */
+let unnamed: { token: string | null } | undefined;
+
+/** Names the snapshot on the open socket, or on the next one to open. A socket names one snapshot. */
+function sendName() {
+  const ws = socket;
+  if (!unnamed || !ws || ws.readyState !== WebSocket.OPEN) return;
+  ws.send(JSON.stringify({ type: 'snapshot', token: unnamed.token }));
+  unnamed = undefined;
+}
+
+/** The store has taken a tracking snapshot (`snapshot` of `GET /api/tracking?live=1`; null: none). */
+export function nameSnapshot(token: string | null): void {
+  unnamed = { token };
+  sendName();
+}
 
 function setConnection(state: 'connecting' | 'open' | 'closed') {
   useLiveStore.getState().setConnection(state);
@@ -84,6 +104,7 @@ function connect() {
     // Anything that changed while we were away is only in the snapshots: refetch them.
     if (openedBefore) for (const l of resyncListeners) l();
     openedBefore = true;
+    sendName();
   };
   ws.onmessage = (event) => {
     armSilenceTimer(ws);
@@ -116,6 +137,7 @@ export function stopLiveSocket(): void {
   const ws = socket;
   socket = null;
   openedBefore = false;
+  unnamed = undefined;
   ws?.close(1000, 'bye');
   setConnection('closed');
 }

@@ -1,7 +1,7 @@
 import type { TrackingItem } from '@pantau/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyMoves, applyPositions, applySnapshot, emptyFleet } from './live-store';
-import { reconnectDelay, liveUrl } from './live-socket';
+import { liveUrl, nameSnapshot, reconnectDelay, startLiveSocket, stopLiveSocket } from './live-socket';
 
 export function item(id: number, over: Partial<TrackingItem> = {}): TrackingItem {
   return {
@@ -99,10 +99,43 @@ describe('live socket', () => {
   });
   it('uses wss on https', () => {
     expect(liveUrl({ protocol: 'https:', host: 'pantau.example' })).toBe(
-      'wss://pantau.example/api/live?changes=1',
+      'wss://pantau.example/api/live?changes=1&snapshot=1',
     );
     expect(liveUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe(
-      'ws://localhost:5173/api/live?changes=1',
+      'ws://localhost:5173/api/live?changes=1&snapshot=1',
     );
+  });
+
+  it('names the snapshot the store took on the socket once it is open, once per snapshot', () => {
+    const sent: string[] = [];
+    const sockets: { readyState: number; onopen?: () => void }[] = [];
+    class FakeSocket {
+      static OPEN = 1;
+      readyState = 0;
+      onopen?: () => void;
+      constructor() {
+        sockets.push(this);
+      }
+      send(text: string) {
+        sent.push(text);
+      }
+      close() {}
+    }
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('window', { location: { protocol: 'http:', host: 'localhost' } });
+    try {
+      startLiveSocket();
+      nameSnapshot('first');
+      expect(sent).toEqual([]);
+      sockets[0]!.readyState = 1;
+      sockets[0]!.onopen?.();
+      expect(sent.map((t) => JSON.parse(t) as unknown)).toEqual([{ type: 'snapshot', token: 'first' }]);
+      nameSnapshot(null);
+      expect(JSON.parse(sent[1]!)).toEqual({ type: 'snapshot', token: null });
+      expect(sent).toHaveLength(2);
+    } finally {
+      stopLiveSocket();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -104,11 +104,16 @@ export function trackingItemsOf(value: unknown): TrackingItem[] | null {
   return value as TrackingItem[];
 }
 
-/** `{ count, results }` of `GET /api/tracking`, or null. */
-export function trackingListOf(value: unknown): { count: number; results: TrackingItem[] } | null {
+/** `{ count, results, snapshot? }` of `GET /api/tracking`, or null. */
+export function trackingListOf(
+  value: unknown,
+): { count: number; results: TrackingItem[]; snapshot?: string } | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { count, results } = value as { count?: unknown; results?: unknown };
+  const { count, results, snapshot } = value as { count?: unknown; results?: unknown; snapshot?: unknown };
   if (!int(count) || (count as number) < 0) return null;
   const items = trackingItemsOf(results);
-  return items ? { count: count as number, results: items } : null;
+  if (!items) return null;
+  return typeof snapshot === 'string'
+    ? { count: count as number, results: items, snapshot }
+    : { count: count as number, results: items };
 }

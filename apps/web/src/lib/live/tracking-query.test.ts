@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testVehicle } from '../testing/test-vehicle';
+import { nameSnapshot } from './live-socket';
+import { useLiveStore } from './live-store';
 import { getTracking } from './tracking-query';
+
+vi.mock('./live-socket', () => ({ nameSnapshot: vi.fn() }));
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -14,7 +18,11 @@ function prefetch(response: Response | null) {
   return win;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(nameSnapshot).mockClear();
+  useLiveStore.getState().reset();
+});
 
 describe('getTracking', () => {
   it('takes the snapshot requested before the app started, once, without asking again', async () => {
@@ -35,7 +43,30 @@ describe('getTracking', () => {
       const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(json(snapshot(7)));
       vi.stubGlobal('fetch', fetchMock);
       expect((await getTracking()).map((v) => v.kendaraanId)).toEqual([7]);
-      expect(fetchMock.mock.calls[0]![0]).toBe('/api/tracking');
+      expect(fetchMock.mock.calls[0]![0]).toBe('/api/tracking?live=1');
     }
+  });
+
+  it('seeds the live store with the whole unit and names the snapshot to the live socket', async () => {
+    prefetch(null);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>().mockResolvedValue(json({ ...snapshot(4, 5), snapshot: 'tok' })),
+    );
+    await getTracking();
+    expect([...useLiveStore.getState().byId.keys()]).toEqual([4, 5]);
+    expect(nameSnapshot).toHaveBeenCalledWith('tok');
+  });
+
+  it('names no snapshot when the unit came in pages (the socket then sends each vehicle whole once)', async () => {
+    prefetch(null);
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(json({ count: 3, results: [testVehicle(1), testVehicle(2)], snapshot: 'tok' }))
+      .mockResolvedValue(json({ count: 3, results: [testVehicle(3)] }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect((await getTracking()).map((v) => v.kendaraanId)).toEqual([1, 2, 3]);
+    expect(nameSnapshot).toHaveBeenCalledWith(null);
+    expect(nameSnapshot).not.toHaveBeenCalledWith('tok');
   });
 });

@@ -2,6 +2,8 @@ import { MAX_PAGE_SIZE, type TrackingItem } from '@pantau/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError } from '../api-client';
 import { markMetric } from '../metrics';
+import { nameSnapshot } from './live-socket';
+import { useLiveStore } from './live-store';
 import { trackingListOf } from './tracking-guard';
 
 export const trackingKeys = { all: ['tracking'] as const };
@@ -29,8 +31,10 @@ async function prefetched(): Promise<unknown> {
 }
 
 /**
- * `GET /api/tracking`: the chosen unit's vehicles with their latest state. Without Take/Skip the server
- * answers the whole unit; should it ever answer less than `count`, the rest is read in pages in parallel.
+ * `GET /api/tracking?live=1`: the chosen unit's vehicles with their latest state. Without Take/Skip the
+ * server answers the whole unit, named for the live socket: the store takes it at once and the socket
+ * names it, so that the socket sends only what changes from it. Should the server ever answer less than
+ * `count`, the rest is read in pages in parallel (and the socket sends each vehicle whole once).
  */
 export async function getTracking(signal?: AbortSignal): Promise<TrackingItem[]> {
   // Checked with the cheap guard rather than zod: 10,000 items parse in a few ms instead of ~150 ms.
@@ -47,9 +51,16 @@ export async function getTracking(signal?: AbortSignal): Promise<TrackingItem[]>
   };
   const page = async (skip: number) =>
     checked(await api.getAuth<unknown>('tracking', { query: { Take: MAX_PAGE_SIZE, Skip: skip }, signal }));
-  const first = checked((await prefetched()) ?? (await api.getAuth<unknown>('tracking', { signal })));
+  const first = checked(
+    (await prefetched()) ?? (await api.getAuth<unknown>('tracking', { query: { live: 1 }, signal })),
+  );
   markMetric('tracking-snapshot', first.results.length);
-  if (first.results.length >= first.count || first.results.length === 0) return first.results;
+  if (first.results.length >= first.count || first.results.length === 0) {
+    useLiveStore.getState().seed(first.results, first.results);
+    nameSnapshot(first.snapshot ?? null);
+    return first.results;
+  }
+  nameSnapshot(null);
   const skips: number[] = [];
   for (let skip = first.results.length; skip < first.count; skip += MAX_PAGE_SIZE) skips.push(skip);
   const rest = await Promise.all(skips.map(page));
