@@ -341,6 +341,8 @@ async function run(n, geofenceCount, profiling, network) {
   let tick = 0;
   const timers = [];
   const sockets = [];
+  /** Bytes the live socket carried in its first 3 s (the snapshot's catch-up or the fleet again). */
+  let liveFirstBytes = 0;
   // As the server: a socket opened with `changes=1` (the app's) gets each vehicle whole once in
   // `positions`, then only the fields that changed in `moves`; with `snapshot=1` (the app's) nothing
   // until it names its snapshot (then every vehicle of it is known), or for 10 s.
@@ -354,6 +356,12 @@ async function run(n, geofenceCount, profiling, network) {
       if (JSON.parse(text).token === 'bench') for (const v of fleet) known.add(v.kendaraanId);
     };
     ws.on?.('message', (data) => ws.onClientMessage(String(data)));
+    const opened = Date.now();
+    const send = ws.send.bind(ws);
+    ws.send = (text) => {
+      if (Date.now() - opened < 3000) liveFirstBytes += Buffer.byteLength(text);
+      send(text);
+    };
     sockets.push(ws);
     ws.send(JSON.stringify({ type: 'hello', data: { unitId: 1, serverTime: new Date().toISOString() } }));
     // Each socket's own timer, stopped when it closes (with --warm the first visit's socket closes).
@@ -552,6 +560,7 @@ async function run(n, geofenceCount, profiling, network) {
     geofences: geofenceCount,
     network: network?.name ?? 'none',
     drawnMs: Math.round(drawnMs),
+    liveFirst3sKB: Math.round(liveFirstBytes / 1024),
     geofencesMs: geofencesInTime ? Math.round(b.geofencesAt) : null,
     busyPct: Math.round(((m1.TaskDuration - m0.TaskDuration) / ((t1 - t0) / 1000)) * 1000) / 10,
     // CPU time, less sensitive to a shared machine than task wall time (which counts time descheduled, and
