@@ -46,6 +46,7 @@ describe('audit change formatting', () => {
           unitId: { from: null, to: 1 },
           kendaraanId: { from: null, to: 61 },
           fleetId: { from: null, to: 2 },
+          brand: { from: null, to: '' },
           nomorPolisi: { from: null, to: 'B 1 AB' },
         },
         labels,

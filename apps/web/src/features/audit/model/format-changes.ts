@@ -24,7 +24,8 @@ export function formatAuditValue(value: unknown, labels: ChangeLabels): string {
 /**
  * `field: from → to` for each changed field of an audit row, fields in the order they were recorded.
  * Given field labels, an id the caller does not label (the record's own key, its unit's) is left out:
- * a reader knows the record and the unit, and a bare number tells them nothing.
+ * a reader knows the record and the unit, and a bare number tells them nothing. A field empty before
+ * and after is left out too.
  */
 export function formatChanges(
   changes: AuditRow['changes'],
@@ -34,10 +35,14 @@ export function formatChanges(
   if (!changes) return [];
   const label = fieldLabel ?? ((field: string) => field);
   const internal = (field: string) => fieldLabel !== undefined && /Id$/.test(field) && label(field) === field;
-  return Object.entries(changes)
-    .filter(([field]) => !internal(field))
-    .map(
-      ([field, { from, to }]) =>
-        `${label(field)}: ${formatAuditValue(from, labels)} → ${formatAuditValue(to, labels)}`,
-    );
+  const lines: string[] = [];
+  for (const [field, { from, to }] of Object.entries(changes)) {
+    if (internal(field)) continue;
+    const before = formatAuditValue(from, labels);
+    const after = formatAuditValue(to, labels);
+    // Empty before and after (a record created without a fleet): nothing a reader would call a change.
+    if (before === after && before === labels.empty) continue;
+    lines.push(`${label(field)}: ${before} → ${after}`);
+  }
+  return lines;
 }
