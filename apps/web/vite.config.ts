@@ -5,6 +5,7 @@ import { antdStaticStyles } from './antd-static-styles';
 import { antdStylesheetSplit } from './antd-stylesheet-split';
 import { defineConfig } from 'vite';
 import { reachableFrom } from './first-load-chunks';
+import { lazyContracts } from './lazy-contracts';
 import { mapWorker, mapWorkerEntry } from './map-worker';
 import { precompress } from './precompress';
 import { pageFilesMeta, preloadApp, textsMeta } from './preload-app';
@@ -24,6 +25,7 @@ export default defineConfig({
     react(),
     antdStaticStyles(),
     antdStylesheetSplit(),
+    lazyContracts(),
     mapWorker(),
     preloadApp(),
     pageFilesMeta('src/features/dashboard/pages/dashboard-page.tsx', ['/', '/_app']),

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { appFilesMeta } from './app-files-meta';
+import { lazyContracts } from './lazy-contracts';
 import { precompress } from './precompress';
 
 /**
@@ -10,7 +11,7 @@ import { precompress } from './precompress';
  * chunk groups (vendor with maplibre, all of antd). `npm run build` runs both.
  */
 export default defineConfig({
-  plugins: [react(), appFilesMeta(), precompress()],
+  plugins: [react(), appFilesMeta(), lazyContracts(), precompress()],
   publicDir: false,
   resolve: {
     // Only the signed-out pages' texts, in the page (lib/i18n.ts loads the app's by part).
