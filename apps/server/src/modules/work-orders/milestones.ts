@@ -103,7 +103,12 @@ const overOf = (actual: number | null, standard: number | null) =>
 export function matchWorkOrder(input: MatchInput): MatchResult {
   const minVisitMs = WORK_ORDER_DEFAULTS.minVisitMinutes * 60_000;
   const isPool = (v: VisitFact) => input.poolIds.has(v.geofenceId);
-  const long = input.visits.filter((v) => v.exitMs === null || v.exitMs - v.enterMs >= minVisitMs);
+  // A window not yet open (the run date more than `earlyStartHours` ahead): nothing of this SPK has
+  // happened, whatever the vehicle is doing now (being at its loading site for today's job included).
+  const opened = windowStartOf(input.runMs) <= input.nowMs;
+  const long = opened
+    ? input.visits.filter((v) => v.exitMs === null || v.exitMs - v.enterMs >= minVisitMs)
+    : [];
   // A trip over (back into a pool or base) before the run date was an earlier job, not this SPK: the
   // search starts at the vehicle's last entry into a pool before the run date, or at an earlier
   // out_pool an Administrator set. A kosongan run that reached its destination early did run, though.

@@ -50,6 +50,30 @@ const times = (r: ReturnType<typeof matchWorkOrder>) =>
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('SPK milestones from geofence visits', () => {
+  it('an SPK days ahead waits, though its vehicle is at the loading site now with an open overstop', () => {
+    const now = t('10:00');
+    const r = matchWorkOrder(
+      base({
+        runMs: t('08:00', 23),
+        nowMs: now,
+        visits: [visit(POOL, t('18:00', 19), t('06:10')), visit(ORIGIN, t('07:00'), null)],
+        events: [{ kind: 'overstop', startMs: t('08:00'), endMs: null }],
+      }),
+    );
+    expect(r.status).toBe('waiting');
+    expect(Object.values(r.milestones).every((m) => m.atMs === null)).toBe(true);
+    expect(r.anomalies).toEqual([]);
+    // Within the early start (12 h before the run date) the same visit is this SPK's loading.
+    const early = matchWorkOrder(
+      base({
+        runMs: t('18:00'),
+        nowMs: now,
+        visits: [visit(POOL, t('18:00', 19), t('06:10')), visit(ORIGIN, t('07:00'), null)],
+      }),
+    );
+    expect(early.milestones.arrive_loading.atMs).toBe(t('07:00'));
+  });
+
   it('a whole trip: every milestone, lead 210 min, circle 690 min, done with no anomaly', () => {
     const r = matchWorkOrder(base({ visits: fullDay }));
     expect(times(r)).toEqual({
