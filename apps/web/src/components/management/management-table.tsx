@@ -67,6 +67,8 @@ export function RowAction({
   onClick,
   testId,
   small = false,
+  hint,
+  disabled,
 }: {
   label: string;
   icon: ReactNode;
@@ -74,15 +76,19 @@ export function RowAction({
   testId: string;
   /** A small outlined button (rather than a text button). */
   small?: boolean;
+  /** The tooltip, when it says more than the label (why the action is not available). */
+  hint?: string;
+  disabled?: boolean;
 }) {
   const [tip, setTip] = useState(false);
   return (
-    <Tooltip title={label} open={tip} onOpenChange={setTip}>
+    <Tooltip title={hint ?? label} open={tip} onOpenChange={setTip}>
       <Button
         size="small"
         {...(small ? {} : { type: 'text' as const })}
         icon={icon}
         aria-label={label}
+        disabled={disabled}
         onClick={() => {
           setTip(false);
           onClick();

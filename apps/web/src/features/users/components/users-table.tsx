@@ -94,16 +94,15 @@ export function UsersTable(p: UsersTableProps) {
             </Tooltip>
           </Popconfirm>
         )}
-        <Tooltip title={accountHint ?? t('actions.resetPassword')}>
-          <Button
-            size="small"
-            icon={<KeyOutlined />}
-            aria-label={t('actions.resetPassword')}
-            disabled={!r.canManageAccount}
-            onClick={() => p.onResetPassword(r)}
-            data-testid="user-reset-password"
-          />
-        </Tooltip>
+        <RowAction
+          small
+          label={t('actions.resetPassword')}
+          hint={accountHint}
+          icon={<KeyOutlined />}
+          disabled={!r.canManageAccount}
+          onClick={() => p.onResetPassword(r)}
+          testId="user-reset-password"
+        />
         <RowAction
           small
           label={t('actions.history')}
