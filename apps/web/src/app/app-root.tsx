@@ -3,12 +3,16 @@ import { startTransition, StrictMode, useLayoutEffect, type ComponentType } from
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { removeBootShell } from '../features/map/boot';
+import { markMetric } from '../lib/metrics';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
 
 /** The app's first commit (the page takes the early map in it) takes the boot shell away. */
 function BootShellGone() {
-  useLayoutEffect(removeBootShell, []);
+  useLayoutEffect(() => {
+    markMetric('app-rendered');
+    removeBootShell();
+  }, []);
   return null;
 }
 
