@@ -1,3 +1,4 @@
+import { Quantity } from '../../../components/quantity';
 import type { CcDaily } from '@pantau/contracts';
 import { Card, Col, Row, Table } from 'antd';
 import { useMemo } from 'react';
@@ -63,17 +64,17 @@ export function DailySection({ data, mobile }: { data: CcDaily; mobile: boolean 
               {
                 key: 'u',
                 title: t('figures.utilityPct'),
-                render: (_, r) => pct(r.utilityPct, i18n.resolvedLanguage),
+                render: (_, r) => <Quantity>{pct(r.utilityPct, i18n.resolvedLanguage)}</Quantity>,
               },
               {
                 key: 'r',
                 title: t('figures.readyPct'),
-                render: (_, r) => pct(r.readyPct, i18n.resolvedLanguage),
+                render: (_, r) => <Quantity>{pct(r.readyPct, i18n.resolvedLanguage)}</Quantity>,
               },
               {
                 key: 'tr',
                 title: t('figures.troublePct'),
-                render: (_, r) => pct(r.troublePct, i18n.resolvedLanguage),
+                render: (_, r) => <Quantity>{pct(r.troublePct, i18n.resolvedLanguage)}</Quantity>,
               },
             ]}
           />

@@ -1,3 +1,4 @@
+import { Quantity } from '../../../components/quantity';
 import type { CcUtility } from '@pantau/contracts';
 import { Card, Col, Row, Table } from 'antd';
 import { useMemo } from 'react';
@@ -68,11 +69,15 @@ export function UtilitySection({ data, mobile }: { data: CcUtility; mobile: bool
               { key: 'cc', title: t('figures.totalCc'), dataIndex: 'totalCc' },
               { key: 'a', title: t('figures.dayVersion'), dataIndex: 'totalActivity' },
               { key: 'e', title: t('figures.activityEngineOn'), dataIndex: 'activityEngineOn' },
-              { key: 'u', title: t('figures.utilityPct'), render: (_, r) => pct(r.utilityPct, lang) },
+              {
+                key: 'u',
+                title: t('figures.utilityPct'),
+                render: (_, r) => <Quantity>{pct(r.utilityPct, lang)}</Quantity>,
+              },
               {
                 key: 'ue',
                 title: t('figures.utilityEngineOnPct'),
-                render: (_, r) => pct(r.utilityEngineOnPct, lang),
+                render: (_, r) => <Quantity>{pct(r.utilityEngineOnPct, lang)}</Quantity>,
               },
               {
                 key: 'd',

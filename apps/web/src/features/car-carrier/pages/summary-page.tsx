@@ -1,3 +1,4 @@
+import { Quantity } from '../../../components/quantity';
 import { localDay, type CcFigures } from '@pantau/contracts';
 import { Alert, Card, Table } from 'antd';
 import { useState } from 'react';
@@ -102,7 +103,8 @@ export function CarCarrierSummaryPage() {
               ...FIGURES.map((f) => ({
                 key: f,
                 title: t(`figures.${f}`),
-                render: (_: unknown, r: Row) => (PCT.has(f) ? pct(r[f], lang) : r[f].toLocaleString(lang)),
+                render: (_: unknown, r: Row) =>
+                  PCT.has(f) ? <Quantity>{pct(r[f], lang)}</Quantity> : r[f].toLocaleString(lang),
               })),
             ]}
           />
