@@ -180,7 +180,7 @@ export const geofenceVisits = pgTable(
       .references(() => geofences.geofenceId, { onDelete: 'cascade' }),
     enterTime: timestamp('enter_time', { withTimezone: true }).notNull(),
     exitTime: timestamp('exit_time', { withTimezone: true }),
-    /** Seconds from enter to exit; while open, to the latest fix inside. */
+    /** Seconds from enter to exit; 0 while open (the reports count an open visit to the latest fix). */
     durationS: integer('duration_s').notNull().default(0),
     open: boolean('open').notNull().default(true),
   },

@@ -12,7 +12,14 @@ import {
   vehicleRoute,
   type RouteInputDraft,
 } from '@pantau/contracts';
-import { events, geofences, geofenceVisits, positions, vehicles } from '../../db/schema/index.js';
+import {
+  events,
+  geofences,
+  geofenceVisits,
+  positions,
+  vehicleState,
+  vehicles,
+} from '../../db/schema/index.js';
 import { createMonths, monthOf } from '../../db/partitions.js';
 import { call, signIn, startTestApp, UNIT, type TestApp } from '../../test/test-app.js';
 
@@ -336,7 +343,7 @@ describe('routes (trayek)', () => {
 });
 
 describe('visits (loggeopoint) and over-routes', () => {
-  it('lists visits by vehicle, geofence and period; an open one is inside since its enter; another unit sees none', async () => {
+  it('lists visits by vehicle, geofence and period; an open one is inside since its enter, lasting to the latest fix; another unit sees none', async () => {
     const db = t.db.db;
     const place = places[0]!.geofenceId;
     await db.insert(geofenceVisits).values([
@@ -358,16 +365,38 @@ describe('visits (loggeopoint) and over-routes', () => {
         open: true,
       },
     ]);
+    // The vehicle's latest fix, 25 minutes after the open visit's enter: the visit has lasted that long.
+    const [stateBefore] = await db.select().from(vehicleState).where(eq(vehicleState.vehicleId, vehicleId));
+    const latest = {
+      vehicleId,
+      fixTime: new Date('2026-02-01T05:25:00Z'),
+      serverTime: new Date('2026-02-01T05:25:01Z'),
+      lat: -6.14,
+      lon: 106.9,
+      speed: 0,
+      valid: true,
+      motion: 'stopped' as const,
+      gpsStatus: 'on' as const,
+      day: '2026-02-01',
+    };
+    await db
+      .insert(vehicleState)
+      .values(latest)
+      .onConflictDoUpdate({ target: vehicleState.vehicleId, set: latest });
     const q = `kendaraanId=${vehicleId}&polygonId=${place}&from=2026-02-01T00:00:00Z&to=2026-02-02T00:00:00Z`;
     for (const path of ['/loggeopoint', '/reports/loggeopoint']) {
       const list = geofenceVisitList.parse((await as('operator', `${path}?${q}`)).json);
       expect(list.count).toBe(2);
       expect(list.results.map((v) => [v.enter, v.exit, v.duration, v.open])).toEqual([
-        ['2026-02-01T05:00:00.000Z', null, 600, true],
+        ['2026-02-01T05:00:00.000Z', null, 1500, true],
         ['2026-02-01T01:00:00.000Z', '2026-02-01T02:30:00.000Z', 5400, false],
       ]);
+      expect(list.totals).toEqual({ count: 2, duration: 6900 });
       expect(list.results[0]!.polygonName).toBe(places[0]!.name);
     }
+    if (stateBefore)
+      await db.update(vehicleState).set(stateBefore).where(eq(vehicleState.vehicleId, vehicleId));
+    else await db.delete(vehicleState).where(eq(vehicleState.vehicleId, vehicleId));
     const open = geofenceVisitList.parse((await as('operator', `/loggeopoint?${q}&open=true`)).json);
     expect(open.results.map((v) => v.open)).toEqual([true]);
     const before = geofenceVisitList.parse(

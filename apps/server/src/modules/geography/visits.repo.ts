@@ -20,8 +20,11 @@ const routeIdOf = sql<number | null>`(${events.attributes}->>'routeId')::int`;
 /** What the pipeline derived from the unit's geography: visits (loggeopoint) and over-routes. */
 export function createVisitsRepo(db: Db) {
   return {
-    /** The unit's visits matching the filters, newest first, and how many match. */
-    async visits(unitId: number, q: Partial<GeofenceVisitQuery> & Page) {
+    /**
+     * The unit's visits matching the filters, newest first, and how many match. The total duration counts
+     * an open visit to its vehicle's latest fix (`now` when there is none), as the rows do.
+     */
+    async visits(unitId: number, q: Partial<GeofenceVisitQuery> & Page, now: Date) {
       const where = and(
         eq(geofenceVisits.unitId, unitId),
         q.kendaraanId?.length ? inArray(geofenceVisits.vehicleId, q.kendaraanId) : undefined,
@@ -37,10 +40,14 @@ export function createVisitsRepo(db: Db) {
       const [total] = await db
         .select({
           n: count(),
-          duration: sql<number>`coalesce(sum(${geofenceVisits.durationS}), 0)`.mapWith(Number),
+          duration: sql<number>`coalesce(sum(case when ${geofenceVisits.open}
+            then greatest(0, floor(extract(epoch from coalesce(${vehicleState.fixTime}, ${now.toISOString()}::timestamptz)
+              - ${geofenceVisits.enterTime})))
+            else ${geofenceVisits.durationS} end), 0)`.mapWith(Number),
         })
         .from(geofenceVisits)
         .innerJoin(geofences, eq(geofences.geofenceId, geofenceVisits.geofenceId))
+        .leftJoin(vehicleState, eq(vehicleState.vehicleId, geofenceVisits.vehicleId))
         .where(where);
       const rows = await db
         .select({
@@ -50,10 +57,12 @@ export function createVisitsRepo(db: Db) {
           code: geofences.code,
           name: geofences.name,
           category: geofences.category,
+          latestFix: vehicleState.fixTime,
         })
         .from(geofenceVisits)
         .innerJoin(geofences, eq(geofences.geofenceId, geofenceVisits.geofenceId))
         .innerJoin(vehicles, eq(vehicles.vehicleId, geofenceVisits.vehicleId))
+        .leftJoin(vehicleState, eq(vehicleState.vehicleId, geofenceVisits.vehicleId))
         .where(where)
         .orderBy(desc(geofenceVisits.enterTime), desc(geofenceVisits.visitId))
         .limit(q.Take)

@@ -9,13 +9,14 @@ const seconds = (from: Date, to: Date) => Math.max(0, Math.round((to.getTime() -
 export function createVisitsService(deps: { visitsRepo: VisitsRepo; clock: () => Date }) {
   const { visitsRepo, clock } = deps;
   return {
-    /** Visits overlapping the period; an open one is "inside since" its enter. */
+    /** Visits overlapping the period; an open one is "inside since" its enter, and lasts to the vehicle's latest fix. */
     async visits(unitId: number, q: GeofenceVisitQuery): Promise<GeofenceVisitList> {
-      const { total, duration, rows } = await visitsRepo.visits(unitId, q);
+      const now = clock();
+      const { total, duration, rows } = await visitsRepo.visits(unitId, q, now);
       return {
         count: total,
         totals: { count: total, duration },
-        results: rows.map(({ visit: v, plate, hull, code, name, category }) => ({
+        results: rows.map(({ visit: v, plate, hull, code, name, category, latestFix }) => ({
           visitId: v.visitId,
           kendaraanId: v.vehicleId,
           nomorPolisi: plate,
@@ -26,7 +27,7 @@ export function createVisitsService(deps: { visitsRepo: VisitsRepo; clock: () =>
           category,
           enter: v.enterTime.toISOString(),
           exit: v.exitTime?.toISOString() ?? null,
-          duration: v.durationS,
+          duration: v.open ? seconds(v.enterTime, latestFix ?? now) : v.durationS,
           open: v.open,
         })),
       };
