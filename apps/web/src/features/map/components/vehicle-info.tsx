@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { Quantity } from '../../../components/quantity';
 import { ShareLinkButton } from '../../../components/share/share-link-button';
 import { VehicleRecords } from '../../../components/vehicle-records/vehicle-records-slot';
 import { VehicleRoute } from '../../../components/vehicle-route/vehicle-route-slot';
@@ -46,13 +47,15 @@ function Details({ v }: { v: TrackingItem }) {
       </Descriptions.Item>
       <Descriptions.Item label={t('info.driver')}>{v.driver?.name ?? t('info.noDriver')}</Descriptions.Item>
       <Descriptions.Item label={t('info.speed')}>
-        <span data-testid="vehicle-info-speed">
-          {t('info.speedValue', { speed: formatNumber(v.speed, lang) })}
-        </span>
+        <Quantity>
+          <span data-testid="vehicle-info-speed">
+            {t('info.speedValue', { speed: formatNumber(v.speed, lang) })}
+          </span>
+        </Quantity>
         {v.speedLimit !== null && (
           <Typography.Text type="secondary">
             {' · '}
-            {t('info.speedLimit', { limit: formatNumber(v.speedLimit, lang) })}
+            <Quantity>{t('info.speedLimit', { limit: formatNumber(v.speedLimit, lang) })}</Quantity>
           </Typography.Text>
         )}
       </Descriptions.Item>
