@@ -27,8 +27,8 @@ export interface FleetPageBoot {
   /** The app may render now (the boot's map work is under way, or there is none). */
   ready: Promise<void>;
   /**
-   * Whether the app's first render is to be a transition (React yielding every few ms): while a map
-   * started at boot still needs the main thread. Read it once `ready` has settled.
+   * Whether the app's first render is to be a transition (React yielding every few ms): on /map, where
+   * the map started at boot keeps drawing while the app renders. Read it once `ready` has settled.
    */
   transition(): boolean;
 }
@@ -70,8 +70,6 @@ export function bootFleetPage(queryClient: QueryClient, path = window.location.p
   });
   let isSent = false;
   void sent.then(() => (isSent = true));
-  // Drawn in the boot shell: nothing waits for the main thread any more, the render need not yield.
-  void drawn.then(() => (transition = !visible));
   const sentInTime = Promise.race([sent, wait(FIRST_RENDER_WAIT_MS)]);
   boot.ready = visible
     ? Promise.race([sentInTime.then(() => (isSent ? drawn : undefined)), wait(BOOT_SHELL_WAIT_MS)])
