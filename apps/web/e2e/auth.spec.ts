@@ -92,6 +92,23 @@ test.describe('signing in and roles', () => {
     expect(cookies.role_fleet).toBe('Truck Cikarang');
   });
 
+  test("the role cards name the role in the reader's language; the stored role stays the server's", async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/signin');
+    await page.evaluate(() => localStorage.setItem('language', 'id'));
+    await signIn(page, 'multi');
+    const dialog = page.getByRole('dialog', { name: 'Pilih Peran' });
+    const cards = dialog.getByTestId('role-card');
+    await expect(cards.nth(1)).toContainText('Pengguna');
+    await expect(cards.nth(1)).not.toContainText('User');
+    await cards.nth(1).click();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByTestId('app-layout')).toBeVisible();
+    expect((await cookieMap(context)).role_user).toBe('User');
+  });
+
   test('S-015 S-017 Change Role opens the dialog with Cancel once a role is stored', async ({
     page,
     context,

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, TeamOutlined } from '@ant-design/icons';
-import type { UserGroup } from '@pantau/contracts';
+import type { RoleName, UserGroup } from '@pantau/contracts';
 import { Alert, Button, Flex, Modal, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,7 +98,9 @@ export function RoleDialog({
                 >
                   <TeamOutlined className="role-card-icon" />
                   <span className="role-card-text">
-                    <span className="role-card-role">{g.role}</span>
+                    <span className="role-card-role">
+                      {tc(`roles.${g.role as RoleName}`, { defaultValue: g.role })}
+                    </span>
                     <span className="role-card-fleet">
                       {t('role.fleet')}: {g.unitName}
                     </span>
