@@ -370,6 +370,8 @@ describe('work orders (SPK)', () => {
       enterPoolAt: at(6000).toISOString(),
       nextMilestone: null,
       etaToBase: null,
+      // Done since the vehicle was back in the pool, not since the server worked it out.
+      statusChangedAt: at(6000).toISOString(),
     });
     expect(d.anomalies.map((a) => [a.kind, a.value])).toEqual([
       ['over_circle_time', 30],
