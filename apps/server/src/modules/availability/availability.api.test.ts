@@ -127,6 +127,26 @@ describe('S-052 availability', () => {
       [checking, 'pre_checking', 'p2h_defects'],
     ]);
     expect(placed.get(standBy)).toMatchObject({ kir: 'expired', stnk: null });
+    // A first placement dates from what began it, not from when the server first looked: the breakdown
+    // from its opening, a vehicle in the pool from its entry (both placed first when the breakdown was
+    // saved); a change seen later (the expired KIR) from when it was seen.
+    expect(placed.get(trouble)!.since).toBe(opened);
+    expect(placed.get(standBy)!.since).toBe(new Date(nowMs).toISOString());
+    const [entered] = await rows<{ enter_time: unknown }>(
+      sql`SELECT enter_time FROM geofence_visits WHERE vehicle_id = ${standBy} AND open`,
+    );
+    const before = availabilityHistory.parse(
+      (
+        await as(
+          'admin',
+          `/kendaraan/availability/history?kendaraanId=${standBy}&from=${new Date(nowMs - 86_400_000).toISOString()}&to=${new Date(nowMs + 1000).toISOString()}`,
+        )
+      ).json,
+    );
+    expect(before.results.map((h) => [h.category, h.from])).toEqual([
+      ['stand_by', new Date(entered!.enter_time as string).toISOString()],
+      ['other', new Date(nowMs).toISOString()],
+    ]);
 
     // The papers renewed, the check passed: stand by and … stand by (no SPK waits).
     await t.db.db.execute(sql`UPDATE vehicles SET kir_due = NULL WHERE vehicle_id = ${standBy}`);

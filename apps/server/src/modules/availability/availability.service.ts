@@ -1,6 +1,7 @@
 import {
   AVAILABILITY_CATEGORIES,
   dayBound,
+  TROUBLE_MAINTENANCE_KINDS,
   localDay,
   type AvailabilityCategory,
   type AvailabilityQuery,
@@ -13,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { documentDates } from '../../lib/document-dates.js';
-import { classifyAvailability } from './classify.js';
+import { classifyAvailability, startOfReason } from './classify.js';
 import { rowsOf } from '../../db/rows.js';
 
 const ms = (v: unknown): number | null =>
@@ -30,6 +31,8 @@ const docState = (due: unknown, today: string, dueBy: string): DocState => {
 export interface Placed extends Omit<AvailabilityRow, 'since'> {
   category: AvailabilityCategory;
   reason: AvailabilityReason;
+  /** When the stored facts say the reason began (`startOfReason`), or null when they do not tell. */
+  startedMs: number | null;
 }
 
 /**
@@ -61,22 +64,22 @@ export function createAvailabilityService(deps: {
       db.execute(sql`
         SELECT vf.vehicle_id, f.fleet_id, f.fleet_name FROM vehicle_fleets vf JOIN fleets f USING (fleet_id)
         WHERE f.unit_id = ${unitId} ORDER BY f.fleet_name`),
-      db.execute(
-        sql`SELECT DISTINCT vehicle_id FROM incidents WHERE unit_id = ${unitId} AND closed_at IS NULL`,
-      ),
-      db.execute(
-        sql`SELECT vehicle_id, kind FROM maintenance_orders WHERE unit_id = ${unitId} AND closed_at IS NULL`,
-      ),
+      db.execute(sql`
+        SELECT vehicle_id, min(opened_at) AS opened_at FROM incidents
+        WHERE unit_id = ${unitId} AND closed_at IS NULL GROUP BY vehicle_id`),
+      db.execute(sql`
+        SELECT vehicle_id, kind, opened_at FROM maintenance_orders
+        WHERE unit_id = ${unitId} AND closed_at IS NULL`),
       db.execute(sql`
         SELECT DISTINCT ON (vehicle_id) vehicle_id, work_order_id, spk_number, kind, status, kosongan, out_pool_at,
           exit_loading_at, exit_unloading_at, enter_pool_at
         FROM work_orders WHERE unit_id = ${unitId} AND status IN ('waiting', 'on_progress', 'abnormal')
         ORDER BY vehicle_id, run_at, work_order_id`),
       db.execute(sql`
-        SELECT DISTINCT v.vehicle_id FROM geofence_visits v JOIN geofences g USING (geofence_id)
-        WHERE v.unit_id = ${unitId} AND v.open AND g.category IN ('pool', 'base')`),
+        SELECT v.vehicle_id, min(v.enter_time) AS enter_time FROM geofence_visits v JOIN geofences g USING (geofence_id)
+        WHERE v.unit_id = ${unitId} AND v.open AND g.category IN ('pool', 'base') GROUP BY v.vehicle_id`),
       db.execute(sql`
-        SELECT DISTINCT ON (vehicle_id) vehicle_id, passed_at, jsonb_array_length(defects) AS defects
+        SELECT DISTINCT ON (vehicle_id) vehicle_id, started_at, passed_at, jsonb_array_length(defects) AS defects
         FROM pretrip_checks WHERE unit_id = ${unitId} AND started_at >= ${dayStart}::timestamptz
         ORDER BY vehicle_id, started_at DESC, check_id DESC`),
     ]);
@@ -86,20 +89,37 @@ export function createAvailabilityService(deps: {
       list.push({ fleetId: Number(r.fleet_id), fleetName: r.fleet_name });
       fleetsOf.set(Number(r.vehicle_id), list);
     }
-    const incidentOf = new Set(rowsOf<{ vehicle_id: number }>(incidents).map((r) => Number(r.vehicle_id)));
-    const maintenanceOf = new Map<number, MaintenanceKind[]>();
-    for (const r of rowsOf<{ vehicle_id: number; kind: MaintenanceKind }>(maintenance)) {
+    const incidentOf = new Map(
+      rowsOf<{ vehicle_id: number; opened_at: unknown }>(incidents).map(
+        (r) => [Number(r.vehicle_id), ms(r.opened_at)] as const,
+      ),
+    );
+    const maintenanceOf = new Map<number, { kind: MaintenanceKind; openedMs: number | null }[]>();
+    for (const r of rowsOf<{ vehicle_id: number; kind: MaintenanceKind; opened_at: unknown }>(maintenance)) {
       const list = maintenanceOf.get(Number(r.vehicle_id)) ?? [];
-      list.push(r.kind);
+      list.push({ kind: r.kind, openedMs: ms(r.opened_at) });
       maintenanceOf.set(Number(r.vehicle_id), list);
     }
     const orderOf = new Map(
       rowsOf<Record<string, unknown>>(orders).map((r) => [Number(r.vehicle_id), r] as const),
     );
-    const poolOf = new Set(rowsOf<{ vehicle_id: number }>(inPool).map((r) => Number(r.vehicle_id)));
+    const poolOf = new Map(
+      rowsOf<{ vehicle_id: number; enter_time: unknown }>(inPool).map(
+        (r) => [Number(r.vehicle_id), ms(r.enter_time)] as const,
+      ),
+    );
     const checkOf = new Map(
-      rowsOf<{ vehicle_id: number; passed_at: unknown; defects: unknown }>(checks).map(
-        (r) => [Number(r.vehicle_id), { passed: r.passed_at !== null, defects: Number(r.defects) }] as const,
+      rowsOf<{ vehicle_id: number; started_at: unknown; passed_at: unknown; defects: unknown }>(checks).map(
+        (r) =>
+          [
+            Number(r.vehicle_id),
+            {
+              passed: r.passed_at !== null,
+              defects: Number(r.defects),
+              startedMs: ms(r.started_at),
+              passedMs: ms(r.passed_at),
+            },
+          ] as const,
       ),
     );
 
@@ -109,9 +129,11 @@ export function createAvailabilityService(deps: {
       const stnk = docState(v.stnk_due, today, dueBy);
       const o = orderOf.get(vehicleId);
       const lastFix = deps.lastFixOf(vehicleId);
+      const openMaintenance = maintenanceOf.get(vehicleId) ?? [];
+      const check = checkOf.get(vehicleId) ?? null;
       const placed = classifyAvailability({
         openIncident: incidentOf.has(vehicleId),
-        openMaintenance: maintenanceOf.get(vehicleId) ?? [],
+        openMaintenance: openMaintenance.map((m) => m.kind),
         kirExpired: kir === 'expired',
         stnkExpired: stnk === 'expired',
         spk: o
@@ -126,10 +148,37 @@ export function createAvailabilityService(deps: {
           : null,
         inPool: poolOf.has(vehicleId),
         lastFixMs: lastFix ? lastFix.getTime() : null,
-        p2h: checkOf.get(vehicleId) ?? null,
+        p2h: check,
         nowMs: now.getTime(),
       });
+      const earliest = (times: (number | null)[]) => {
+        const known = times.filter((t): t is number => t !== null);
+        return known.length > 0 ? Math.min(...known) : null;
+      };
+      const troubleKinds = TROUBLE_MAINTENANCE_KINDS as readonly string[];
+      const startedMs = startOfReason(placed.reason, {
+        incidentMs: incidentOf.get(vehicleId) ?? null,
+        maintenanceMs: earliest(
+          openMaintenance
+            .filter((m) => placed.reason !== 'wo_trouble_open' || troubleKinds.includes(m.kind))
+            .map((m) => m.openedMs),
+        ),
+        kirDue: v.kir_due,
+        stnkDue: v.stnk_due,
+        timeZone,
+        spk: o
+          ? {
+              outPoolMs: ms(o.out_pool_at),
+              exitLoadingMs: ms(o.exit_loading_at),
+              exitUnloadingMs: ms(o.exit_unloading_at),
+            }
+          : null,
+        poolEnterMs: poolOf.get(vehicleId) ?? null,
+        check,
+        lastFixMs: lastFix ? lastFix.getTime() : null,
+      });
       return {
+        startedMs,
         kendaraanId: vehicleId,
         nomorPolisi: String(v.plate_number),
         nomorKendaraan: String(v.hull_number),
@@ -165,22 +214,31 @@ export function createAvailabilityService(deps: {
         since.set(p.kendaraanId, new Date(ms(o.since)!));
         return false;
       }
-      since.set(p.kendaraanId, now);
+      // A vehicle's first stretch starts when the stored facts say its reason began (in the pool since it
+      // drove in, on delivery since it left loading), not when this server first looked. A change seen
+      // later starts now: when the reason before it ended is not stored, and this runs every minute.
+      since.set(
+        p.kendaraanId,
+        !o && p.startedMs !== null && p.startedMs < now.getTime() ? new Date(p.startedMs) : now,
+      );
       return true;
     });
     if (changed.length === 0) return since;
-    const ids = changed.map((p) => p.kendaraanId);
     await db.transaction(async (tx) => {
+      // The stretches a change ends close now (a first stretch has none before it).
       await tx.execute(sql`
         UPDATE availability_history SET until = ${now}
         WHERE until IS NULL AND vehicle_id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
+          changed.map((p) => sql`${p.kendaraanId}`),
           sql`, `,
         )})`);
       await tx.execute(sql`
         INSERT INTO availability_history (unit_id, vehicle_id, category, reason, since)
         VALUES ${sql.join(
-          changed.map((p) => sql`(${unitId}, ${p.kendaraanId}, ${p.category}, ${p.reason}, ${now})`),
+          changed.map(
+            (p) =>
+              sql`(${unitId}, ${p.kendaraanId}, ${p.category}, ${p.reason}, ${since.get(p.kendaraanId)!})`,
+          ),
           sql`, `,
         )}
         ON CONFLICT DO NOTHING`);
@@ -191,7 +249,10 @@ export function createAvailabilityService(deps: {
   async function current(unitId: number): Promise<AvailabilityRow[]> {
     const placed = await placeUnit(unitId);
     const since = await record(unitId, placed);
-    return placed.map((p) => ({ ...p, since: since.get(p.kendaraanId)?.toISOString() ?? null }));
+    return placed.map(({ startedMs: _, ...p }) => ({
+      ...p,
+      since: since.get(p.kendaraanId)?.toISOString() ?? null,
+    }));
   }
 
   const emptyCounts = () =>

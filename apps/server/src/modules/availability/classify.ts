@@ -1,5 +1,6 @@
 import {
   AVAILABILITY_GPS_STALE_MINUTES,
+  dayBound,
   TROUBLE_MAINTENANCE_KINDS,
   type AvailabilityCategory,
   type AvailabilityReason,
@@ -79,4 +80,71 @@ export function classifyAvailability(f: AvailabilityFacts): Classified {
     return is('stand_by', 'in_pool_no_spk');
   }
   return is('other', waiting ? 'waiting_outside_pool' : 'outside_pool_no_spk');
+}
+
+/** The stored facts that date a reason (`startOfReason`). */
+export interface ReasonFacts {
+  /** The earliest open incident's opening. */
+  incidentMs: number | null;
+  /** The earliest open maintenance order's opening (of the trouble kinds, for WO trouble). */
+  maintenanceMs: number | null;
+  /** KIR and STNK due dates (a date, or `YYYY-MM-DD`). */
+  kirDue: unknown;
+  stnkDue: unknown;
+  timeZone: string;
+  /** The current SPK's milestones. */
+  spk: { outPoolMs: number | null; exitLoadingMs: number | null; exitUnloadingMs: number | null } | null;
+  /** Entry into the pool or base the vehicle is in now. */
+  poolEnterMs: number | null;
+  /** Today's latest pre-trip check. */
+  check: { startedMs: number | null; passedMs: number | null } | null;
+  lastFixMs: number | null;
+}
+
+const dayAfter = (due: unknown, timeZone: string): number | null => {
+  if (due === null || due === undefined) return null;
+  const day = due instanceof Date ? due.toISOString().slice(0, 10) : String(due).slice(0, 10);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? dayBound(day, 'end', timeZone) : null;
+};
+
+/**
+ * When a vehicle's reason began, as far as what is stored tells: the pool entry for a vehicle standing
+ * by, the loading exit for one on delivery, the unloading exit on the way back, the order's or the
+ * incident's opening, the day after a paper's due date, an hour after the last fix for a silent GPS.
+ * Null when nothing stored dates it (the history then starts when the change was seen).
+ */
+export function startOfReason(reason: AvailabilityReason, f: ReasonFacts): number | null {
+  switch (reason) {
+    case 'incident_open':
+      return f.incidentMs;
+    case 'wo_trouble_open':
+    case 'maintenance_open':
+      return f.maintenanceMs;
+    case 'kir_expired':
+      return dayAfter(f.kirDue, f.timeZone);
+    case 'stnk_expired':
+      return dayAfter(f.stnkDue, f.timeZone);
+    case 'loaded_backhaul':
+    case 'loaded_on_the_way':
+      return f.spk?.exitLoadingMs ?? null;
+    case 'unloaded_returning':
+      return f.spk?.exitUnloadingMs ?? null;
+    case 'kosongan_running':
+    case 'to_loading':
+      return f.spk?.outPoolMs ?? null;
+    case 'p2h_running':
+    case 'p2h_defects':
+      return f.check?.startedMs ?? null;
+    case 'p2h_passed':
+      return f.check?.passedMs ?? null;
+    case 'in_pool_no_spk':
+      return f.poolEnterMs;
+    case 'gps_stale':
+      return f.lastFixMs === null ? null : f.lastFixMs + AVAILABILITY_GPS_STALE_MINUTES * 60_000;
+    case 'p2h_due':
+    case 'no_gps':
+    case 'outside_pool_no_spk':
+    case 'waiting_outside_pool':
+      return null;
+  }
 }

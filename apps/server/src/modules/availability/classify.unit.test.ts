@@ -1,6 +1,6 @@
 import { AVAILABILITY_CATEGORIES, AVAILABILITY_REASONS } from '@pantau/contracts';
 import { describe, expect, it } from 'vitest';
-import { classifyAvailability, type AvailabilityFacts } from './classify.js';
+import { classifyAvailability, startOfReason, type AvailabilityFacts, type ReasonFacts } from './classify.js';
 
 const NOW = Date.parse('2026-11-20T08:00:00+07:00');
 /** A vehicle standing in its pool, GPS fresh, papers valid, nothing open, no SPK. */
@@ -128,5 +128,66 @@ describe('S-052 availability categories and their precedence', () => {
     const reached = cases.map(([, f]) => classifyAvailability(f));
     expect(new Set(reached.map((r) => r.category))).toEqual(new Set(AVAILABILITY_CATEGORIES));
     expect(new Set(reached.map((r) => r.reason))).toEqual(new Set(AVAILABILITY_REASONS));
+  });
+});
+
+describe("when a vehicle's reason began", () => {
+  const H = 3_600_000;
+  const facts: ReasonFacts = {
+    incidentMs: NOW - 5 * H,
+    maintenanceMs: NOW - 4 * H,
+    kirDue: '2026-11-10',
+    stnkDue: new Date('2026-11-12T00:00:00Z'),
+    timeZone: 'Asia/Jakarta',
+    spk: { outPoolMs: NOW - 3 * H, exitLoadingMs: NOW - 2 * H, exitUnloadingMs: NOW - H },
+    poolEnterMs: NOW - 30 * H,
+    check: { startedMs: NOW - 20 * 60_000, passedMs: NOW - 5 * 60_000 },
+    lastFixMs: NOW - 3 * H,
+  };
+  it('dates each reason from the stored fact that began it, and leaves the rest undated', () => {
+    const dated = Object.fromEntries(AVAILABILITY_REASONS.map((r) => [r, startOfReason(r, facts)]));
+    expect(dated).toEqual({
+      incident_open: NOW - 5 * H,
+      wo_trouble_open: NOW - 4 * H,
+      maintenance_open: NOW - 4 * H,
+      // Expired from the day after the due date, midnight WIB.
+      kir_expired: Date.parse('2026-11-11T00:00:00+07:00'),
+      stnk_expired: Date.parse('2026-11-13T00:00:00+07:00'),
+      loaded_backhaul: NOW - 2 * H,
+      loaded_on_the_way: NOW - 2 * H,
+      unloaded_returning: NOW - H,
+      kosongan_running: NOW - 3 * H,
+      to_loading: NOW - 3 * H,
+      p2h_running: NOW - 20 * 60_000,
+      p2h_defects: NOW - 20 * 60_000,
+      p2h_due: null,
+      p2h_passed: NOW - 5 * 60_000,
+      in_pool_no_spk: NOW - 30 * H,
+      // Silent for the stale threshold (an hour) after the last fix.
+      gps_stale: NOW - 2 * H,
+      no_gps: null,
+      outside_pool_no_spk: null,
+      waiting_outside_pool: null,
+    });
+  });
+  it('has no date where the fact is missing', () => {
+    const none: ReasonFacts = {
+      ...facts,
+      incidentMs: null,
+      kirDue: null,
+      spk: null,
+      poolEnterMs: null,
+      check: null,
+      lastFixMs: null,
+    };
+    for (const r of [
+      'incident_open',
+      'kir_expired',
+      'to_loading',
+      'in_pool_no_spk',
+      'p2h_passed',
+      'gps_stale',
+    ] as const)
+      expect(startOfReason(r, none), r).toBeNull();
   });
 });
