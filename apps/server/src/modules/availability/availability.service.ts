@@ -27,6 +27,12 @@ const docState = (due: unknown, today: string, dueBy: string): DocState => {
   return d < today ? 'expired' : d <= dueBy ? 'due_soon' : 'valid';
 };
 
+const TROUBLE_KINDS = TROUBLE_MAINTENANCE_KINDS as readonly string[];
+const earliest = (times: (number | null)[]) => {
+  const known = times.filter((t): t is number => t !== null);
+  return known.length > 0 ? Math.min(...known) : null;
+};
+
 /** A vehicle of the unit, classified now. */
 export interface Placed extends Omit<AvailabilityRow, 'since'> {
   category: AvailabilityCategory;
@@ -151,16 +157,11 @@ export function createAvailabilityService(deps: {
         p2h: check,
         nowMs: now.getTime(),
       });
-      const earliest = (times: (number | null)[]) => {
-        const known = times.filter((t): t is number => t !== null);
-        return known.length > 0 ? Math.min(...known) : null;
-      };
-      const troubleKinds = TROUBLE_MAINTENANCE_KINDS as readonly string[];
       const startedMs = startOfReason(placed.reason, {
         incidentMs: incidentOf.get(vehicleId) ?? null,
         maintenanceMs: earliest(
           openMaintenance
-            .filter((m) => placed.reason !== 'wo_trouble_open' || troubleKinds.includes(m.kind))
+            .filter((m) => placed.reason !== 'wo_trouble_open' || TROUBLE_KINDS.includes(m.kind))
             .map((m) => m.openedMs),
         ),
         kirDue: v.kir_due,
