@@ -73,7 +73,7 @@ test('S-054 S-065 Activity in Indonesian with the dark sidebar, and on a 375 px 
   await page.setViewportSize({ width: 1440, height: 900 });
   await openAs(page, 'admin', `/car-carrier/activity?${week()}`);
   await expect(page.getByTestId('cc-daily-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: 'Aktivitas Car Carrier' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Aktivitas Pengangkut Mobil' })).toBeVisible();
   await expect(page.getByTestId('cc-figures')).toContainText('Total idle bermasalah');
   await expectShares(page);
   await screenshot(page, 'cc-activity-id-dark');
@@ -162,7 +162,7 @@ test('S-054 Summary: the unit as the parent row and its fleets as children, with
   await page.evaluate(() => localStorage.setItem('language', 'id'));
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`/car-carrier/summary?${week()}`);
-  await expect(page.getByRole('heading', { name: 'Ringkasan Car Carrier' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ringkasan Pengangkut Mobil' })).toBeVisible();
   await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
