@@ -170,7 +170,7 @@ export function createMatcher(deps: {
           over_lead_minutes = ${r.overLeadMinutes}, over_circle_minutes = ${r.overCircleMinutes},
           anomalies = ${JSON.stringify(r.anomalies)}::jsonb, anomaly_count = ${r.anomalies.length},
           matched_at = ${now}
-          ${statusChanged ? sql`, status = ${r.status}, status_changed_at = ${date(r.statusSinceMs) ?? now}, status_changed_by = NULL` : sql``}
+          ${statusChanged ? sql`, status = ${r.status}, status_changed_at = ${now}, status_changed_by = NULL` : sql``}
         WHERE work_order_id = ${o.workOrderId}`);
       for (const milestone of MILESTONES)
         await tx

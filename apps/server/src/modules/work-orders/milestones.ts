@@ -66,12 +66,6 @@ export interface MatchResult {
   overCircleMinutes: number | null;
   anomalies: Anomaly[];
   status: WorkOrderStatus;
-  /**
-   * When the vehicle's own track put the SPK in `status`: back in the pool (done), out of it (on
-   * progress), the first anomaly of the trip (abnormal); null while waiting or cancelled. A status
-   * found from a late fix or a back-fill dates from the track, not from when it was worked out.
-   */
-  statusSinceMs: number | null;
   /** The geofence the vehicle left at out_pool (its pool for this trip). */
   poolGeofenceId: number | null;
 }
@@ -316,16 +310,6 @@ export function matchWorkOrder(input: MatchInput): MatchResult {
           ? 'abnormal'
           : 'on_progress';
 
-  const anomalyTimes = anomalies.flatMap((a) => (a.at === null ? [] : [Date.parse(a.at)]));
-  const statusSinceMs =
-    status === 'done'
-      ? t('enter_pool')
-      : status === 'on_progress'
-        ? tripStart
-        : status === 'abnormal'
-          ? Math.max(tripStart ?? -Infinity, Math.min(input.nowMs, ...anomalyTimes))
-          : null;
-
   return {
     milestones,
     actualLeadMinutes: actualLead,
@@ -334,7 +318,6 @@ export function matchWorkOrder(input: MatchInput): MatchResult {
     overCircleMinutes: overCircle,
     anomalies,
     status,
-    statusSinceMs,
     poolGeofenceId: leftPool,
   };
 }

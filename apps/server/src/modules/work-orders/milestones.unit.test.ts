@@ -213,31 +213,6 @@ describe('SPK milestones from geofence visits', () => {
     ]);
   });
 
-  it('the status dates from the track: back in the pool, out of it, the first anomaly; none while waiting', () => {
-    expect(matchWorkOrder(base({ visits: fullDay })).statusSinceMs).toBe(t('17:40'));
-    const atPlant = matchWorkOrder(
-      base({ visits: [fullDay[0]!, visit(ORIGIN, t('07:00'), null)], nowMs: t('07:30') }),
-    );
-    expect(atPlant.statusSinceMs).toBe(t('06:10'));
-    const gap = matchWorkOrder(
-      base({
-        visits: fullDay.slice(0, 2),
-        events: [
-          { kind: 'overspeed', startMs: t('09:40'), endMs: t('09:42') },
-          { kind: 'gps_lost', startMs: t('09:00'), endMs: t('10:35') },
-        ],
-        nowMs: t('11:00'),
-      }),
-    );
-    expect(gap.statusSinceMs).toBe(t('09:00'));
-    // An anomaly with no time of its own (over the lead time while running) dates from when it was found.
-    const late = matchWorkOrder(base({ visits: fullDay.slice(0, 2), nowMs: t('12:45') }));
-    expect(late.statusSinceMs).toBe(t('12:45'));
-    expect(
-      matchWorkOrder(base({ visits: [visit(POOL, t('18:00', 19), null)], nowMs: t('05:00') })).statusSinceMs,
-    ).toBeNull();
-  });
-
   it('back into another pool than it left: wrong pool', () => {
     const r = matchWorkOrder(base({ visits: [...fullDay.slice(0, 4), visit(OTHER_POOL, t('18:00'), null)] }));
     expect(r.milestones.enter_pool).toMatchObject({ atMs: t('18:00'), geofenceId: OTHER_POOL });

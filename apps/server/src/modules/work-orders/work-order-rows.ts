@@ -15,6 +15,20 @@ type Selected = NonNullable<Awaited<ReturnType<WorkOrdersRepo['byId']>>>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * Since when the SPK has its status. A status the GPS set (no one changed it by hand) dates from the
+ * track: done from the return into the pool, on progress from the first milestone; an SPK worked out
+ * from a late buffer or a back-fill then does not read "done since a minute ago". Otherwise (abnormal,
+ * waiting, a status set by hand) from when it was stored.
+ */
+function statusSince(o: Selected['order']): Date {
+  if (o.statusChangedBy !== null) return o.statusChangedAt;
+  if (o.status === 'done') return o.enterPoolAt ?? o.statusChangedAt;
+  if (o.status === 'on_progress')
+    return Object.values(timesOf(o)).find((t) => t !== null) ?? o.statusChangedAt;
+  return o.statusChangedAt;
+}
+
 /** The milestone times of a stored SPK, by milestone. */
 export function timesOf(o: Selected['order']): Record<MilestoneKind, Date | null> {
   return {
@@ -61,7 +75,7 @@ export function toWorkOrderRow(s: Selected): WorkOrderRow {
     kosongan: o.kosongan,
     notes: o.notes,
     status: o.status,
-    statusChangedAt: o.statusChangedAt.toISOString(),
+    statusChangedAt: statusSince(o).toISOString(),
     statusChangedBy: s.changedBy,
     monitoredRoute: o.routeId !== null && s.routeCode !== null,
     standardLeadMinutes: o.standardLeadMinutes,
