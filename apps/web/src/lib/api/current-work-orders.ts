@@ -7,7 +7,7 @@ import {
   type WorkOrderKind,
   type WorkOrderRow,
 } from '@pantau/contracts';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api } from '../api-client';
 import { useLiveEvent } from '../live/use-live-vehicles';
@@ -71,17 +71,20 @@ const orderGroupsOf = (s: DashboardSummary) =>
   JSON.stringify([s.orderKosongan, s.orderWaiting, s.orderOnProgress, s.orderAbnormal].map((g) => g.results));
 
 /**
- * Refetches the current SPKs when a live summary moves a vehicle between order groups (an SPK's status
- * changed, one was made or cancelled); later summaries that only move GPS or ignition leave them alone.
- * The server sends a summary only after something changed, so the first one refetches too.
+ * Refetches SPK queries (by default the current SPKs) when a live summary moves a vehicle between order
+ * groups (an SPK's status changed, one was made or cancelled); later summaries that only move GPS or
+ * ignition leave them alone. The server sends a summary only after something changed, so the first one
+ * refetches too.
  */
-export function useRefreshOnOrderChanges(): void {
+export function useRefreshOnOrderChanges(
+  queryKeys: readonly QueryKey[] = [currentWorkOrderKeys.current],
+): void {
   const queryClient = useQueryClient();
   const last = useRef<string | null>(null);
   useLiveEvent('summary', (data) => {
     const groups = orderGroupsOf(data);
     if (last.current !== groups)
-      void queryClient.invalidateQueries({ queryKey: currentWorkOrderKeys.current });
+      for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
     last.current = groups;
   });
 }

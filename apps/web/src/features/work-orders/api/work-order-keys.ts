@@ -7,10 +7,11 @@ import type { Query } from '../../../lib/query-string';
  */
 export const workOrderKeys = {
   all: ['spk'] as const,
+  pages: ['spk', 'page'] as const,
   page: (unitId: number | undefined, kind: WorkOrderKind, query: Query) =>
-    [...workOrderKeys.all, 'page', unitId, kind, query] as const,
-  detail: (unitId: number | undefined, spkId: number) =>
-    [...workOrderKeys.all, 'detail', unitId, spkId] as const,
+    [...workOrderKeys.pages, unitId, kind, query] as const,
+  details: ['spk', 'detail'] as const,
+  detail: (unitId: number | undefined, spkId: number) => [...workOrderKeys.details, unitId, spkId] as const,
   kinds: (unitId: number | undefined) => [...workOrderKeys.all, 'kinds', unitId] as const,
   /** What the SPK form and the drawer look up: the unit's routes, a route's path, geofences, a trip's track. */
   routes: (unitId: number | undefined) => [...workOrderKeys.all, 'trayek', unitId] as const,

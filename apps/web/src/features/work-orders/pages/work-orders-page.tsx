@@ -8,10 +8,12 @@ import { ListToolbar } from '../../../components/management/list-toolbar';
 import { ManagementList, serverTableProps } from '../../../components/management/management-list';
 import { useListParams } from '../../../components/management/use-list-params';
 import { PageHeader } from '../../../components/page-header';
+import { useRefreshOnOrderChanges } from '../../../lib/api/current-work-orders';
 import { zonedDayBound } from '../../../lib/date-time';
 import { getStoredRole } from '../../../lib/role-storage';
 import { useWorkOrders } from '../api/get-work-orders';
 import { useKindLabel } from '../api/work-order-kinds';
+import { workOrderKeys } from '../api/work-order-keys';
 import { KindLabelsDialog } from '../components/kind-labels-dialog';
 import { WorkOrderDrawer } from '../components/work-order-drawer';
 import { WorkOrderFilters } from '../components/work-order-filters';
@@ -26,6 +28,8 @@ import {
   workOrderPageQuery,
 } from '../model/work-order-list-query';
 import '../components/work-orders.css';
+
+const LIVE_KEYS = [workOrderKeys.pages, workOrderKeys.details];
 
 /**
  * The SPKs of one kind (/spk/ccr, /spk/dt), titled with the unit's name of the kind: filters, sort and
@@ -42,6 +46,8 @@ export function WorkOrdersPage({ kind, fallbackTitle }: { kind: WorkOrderKind; f
   const state = workOrderListQuery.parse(list.params, list.page);
   const period = runDatePeriod(list.params);
   const query = useWorkOrders(unitId, kind, workOrderPageQuery(state, period, zonedDayBound));
+  // A status the GPS changes (a truck left its pool, came back) shows without waiting for the refresh.
+  useRefreshOnOrderChanges(LIVE_KEYS);
   const [editing, setEditing] = useState<{ spkId: number | null } | null>(null);
   const [renaming, setRenaming] = useState(false);
   const openId = Number(list.get('spk'));
