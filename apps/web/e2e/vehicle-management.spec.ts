@@ -99,7 +99,13 @@ test.describe('vehicle management', () => {
     await expect(page.getByTestId('audit-drawer')).toBeHidden();
     await rowOf(page, v.plate).getByTestId('vehicle-share').click();
     await expect(page.getByTestId('share-dialog')).toContainText(v.plate);
-    await page.keyboard.press('Escape');
+    // Escape closes it once it holds the focus, which it takes as it opens. The dialog zooms in from
+    // nothing, so it reads as hidden at the start of its animation: the page's backdrop says it is gone.
+    const backdrop = page.locator('.ant-modal-wrap:visible');
+    await expect(async () => {
+      await page.keyboard.press('Escape');
+      await expect(backdrop).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
     await expect(page.getByTestId('share-dialog')).toBeHidden();
 
     await rowOf(page, v.plate).getByTestId('vehicle-deactivate').click();
