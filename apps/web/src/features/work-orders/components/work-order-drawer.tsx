@@ -121,9 +121,9 @@ function WorkOrderDetails({
             {spk.statusChangedBy
               ? t('drawer.statusChangedBy', {
                   actor: spk.statusChangedBy,
-                  time: formatDateTime(spk.statusChangedAt),
+                  time: formatDateTime(spk.statusChangedAt, { zone: true }),
                 })
-              : t('drawer.statusChanged', { time: formatDateTime(spk.statusChangedAt) })}
+              : t('drawer.statusChanged', { time: formatDateTime(spk.statusChangedAt, { zone: true }) })}
           </Typography.Text>
         </Space>
         {actions}
