@@ -114,9 +114,10 @@ test('S-059 detail activity shows each vehicle’s days with totals for an Admin
   expect(lines).toHaveLength(total + 2);
 });
 
-test('a User has four reports: detail activity is refused', async ({ page }) => {
+test('a User has four reports: detail activity is not open to the role', async ({ page }) => {
   await openAs(page, 'operator', '/report/detail-activity');
-  await expect(page.getByRole('alert')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('not-for-role')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('detail-activity-report')).toHaveCount(0);
 });
 
 test('S-046 an Administrator recalculates one vehicle’s period from detail activity and follows its progress', async ({

@@ -67,6 +67,45 @@ test.describe('the shell', () => {
     expect(await sidebarPaths(page)).toEqual(['/', '/map', '/vehicle-summary']);
   });
 
+  test("S-007 a User's reports filter by fleet; a page outside the User's menu, opened by its address, says so and leads back", async ({
+    page,
+  }) => {
+    await signInToShell(page, 'operator');
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 403) refused.push(r.url());
+    });
+    await page.goto('/report/over-speed-report');
+    await page.getByTestId('report-fleet').click();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toContainText([
+      'Dedicated TMMIN',
+      'Rigid 6x2',
+      'Trailer',
+    ]);
+    await page.keyboard.press('Escape');
+    for (const path of ['/report/detail-activity', '/car-carrier/activity', '/violation-traffic']) {
+      await page.goto(path);
+      await expect(page.getByTestId('not-for-role')).toContainText('Not open to your role');
+      await expect(page.getByTestId('not-for-role')).toContainText('(User)');
+    }
+    expect(refused).toEqual([]);
+    await page.getByTestId('not-for-role').getByRole('button', { name: 'Back to dashboard' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('S-008 a Guest who opens a report by its address is told it is not open to the role, in Indonesian too', async ({
+    page,
+  }) => {
+    await signInToShell(page, 'guest');
+    await page.goto('/report/over-speed-report');
+    await expect(page.getByTestId('not-for-role')).toContainText('(Guest)');
+    await page.evaluate(() => localStorage.setItem('language', 'id'));
+    await page.reload();
+    await expect(page.getByTestId('not-for-role')).toContainText('Tidak terbuka untuk peran Anda');
+    await expect(page.getByTestId('not-for-role')).toContainText('(Tamu)');
+    await screenshot(page, 'not-for-role-guest-id');
+  });
+
   test('S-013 the shell shows Loading... for its first second, then the page', async ({ page }) => {
     await signIn(page, 'admin');
     await expect(page.getByTestId('shell-loading')).toContainText('Loading...');

@@ -3,6 +3,9 @@ export const ROLES = ['Administrator', 'User', 'Guest'] as const;
 
 export const isAdministrator = (role: string | null | undefined): boolean => role === 'Administrator';
 
+/** Whether a role has the Administrator menu and reads its pages: any role but User and Guest. */
+export const hasAdministratorMenu = (role: string): boolean => role !== 'User' && role !== 'Guest';
+
 /** Cookie names kept in the browser (spec §3 "Stored in the browser"). */
 export const COOKIE = {
   token: 'token',

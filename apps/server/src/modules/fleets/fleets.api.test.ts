@@ -165,14 +165,20 @@ describe('fleet writes', () => {
 });
 
 describe('permissions', () => {
-  it('a User or a Guest gets 403 from every fleet and unit-info endpoint, reads included', async () => {
-    const fleetId = (await byAdmin('/units/fleet')).json.results[0].fleetId;
+  it("a User or a Guest reads the unit's fleets (the reports' filter) and gets 403 from every other fleet and unit-info endpoint", async () => {
+    const fleets = fleetList.parse((await byAdmin('/units/fleet')).json);
+    const fleetId = fleets.results[0]!.fleetId;
     for (const [token, role] of [
       [operator, 'User'],
       [guest, 'Guest'],
     ] as const) {
+      const read = await call(t.url, '/api/units/fleet?Take=1000', {
+        token,
+        role: { unitId: UNIT.sunter, role },
+      });
+      expect(read.status, role).toBe(200);
+      expect(fleetList.parse(read.json).results).toEqual(fleets.results);
       for (const [method, path, body] of [
-        ['GET', '/api/units/fleet', undefined],
         ['POST', '/api/units/fleet', { fleetName: 'Sneaky' }],
         ['PUT', `/api/units/fleet/${fleetId}`, { fleetName: 'Sneaky' }],
         ['DELETE', `/api/units/fleet/${fleetId}`, undefined],

@@ -19,7 +19,11 @@ import type { FleetsService } from './fleets.service.js';
 const fleetParams = z.object({ fleetId: idParam() });
 const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem };
 
-/** Fleets of the chosen unit (`/api/units/fleet…`) and the unit's own info (`/api/units/info`); Administrator only. */
+/**
+ * Fleets of the chosen unit (`/api/units/fleet…`) and the unit's own info (`/api/units/info`): the
+ * Administrator's, but for the list of fleets, which every role of the unit reads (the fleet filter of
+ * the reports a User reads, the SPKs every role reads).
+ */
 export function fleetsRoutes({ fleetsService }: { fleetsService: FleetsService }) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +32,7 @@ export function fleetsRoutes({ fleetsService }: { fleetsService: FleetsService }
     app.get(
       '/units/fleet',
       {
-        config: admin,
+        config: { auth: 'role' },
         schema: {
           tags: ['units'],
           summary: 'Fleets of the chosen unit with their vehicle counts',

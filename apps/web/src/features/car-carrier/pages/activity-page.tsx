@@ -1,3 +1,4 @@
+import { hasAdministratorMenu } from '@pantau/contracts';
 import { CC_DAY_CLASSES, localDay, type CcDayClass } from '@pantau/contracts';
 import { Alert, Card, Spin } from 'antd';
 import { useState } from 'react';
@@ -18,6 +19,7 @@ import { usePageParams } from '../components/use-page-params';
 import { VehicleDays } from '../components/vehicle-days';
 import { exportTable } from '../model/export-sheet';
 import { rangeOf, rangeParams } from '../model/period';
+import { roleGated } from '../../../components/role-gate';
 import '../car-carrier.css';
 
 const isId = (v: string | null): v is string => !!v && /^\d+$/.test(v);
@@ -27,7 +29,7 @@ const isId = (v: string | null): v is string => !!v && /^\d+$/.test(v);
  * fleet in the URL; the six figures, a stacked bar per day with its table, each car carrier's days, and
  * the status of each car carrier now.
  */
-export function CarCarrierActivityPage() {
+function CarCarrierActivityPageContent() {
   const { t } = useTranslation('carCarrier');
   const { t: te } = useTranslation('errors');
   const mobile = useLayoutStore((s) => s.mobile);
@@ -109,3 +111,5 @@ export function CarCarrierActivityPage() {
     </div>
   );
 }
+
+export const CarCarrierActivityPage = roleGated(CarCarrierActivityPageContent, hasAdministratorMenu);

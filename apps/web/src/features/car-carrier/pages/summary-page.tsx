@@ -1,3 +1,4 @@
+import { hasAdministratorMenu } from '@pantau/contracts';
 import { Quantity } from '../../../components/quantity';
 import { localDay, type CcFigures } from '@pantau/contracts';
 import { Alert, Card, Table } from 'antd';
@@ -15,6 +16,7 @@ import { usePageParams } from '../components/use-page-params';
 import { pct } from '../model/classes';
 import { exportTable } from '../model/export-sheet';
 import { rangeOf, rangeParams } from '../model/period';
+import { roleGated } from '../../../components/role-gate';
 import '../car-carrier.css';
 
 interface Row extends CcFigures {
@@ -44,7 +46,7 @@ const PCT = new Set<string>(['utilityPct', 'readyPct', 'troublePct', 'utilityEng
  * Car Carrier Summary (/car-carrier/summary): the unit as the parent row and each of its fleets as its
  * children, with every figure over the period in the URL.
  */
-export function CarCarrierSummaryPage() {
+function CarCarrierSummaryPageContent() {
   const { t, i18n } = useTranslation('carCarrier');
   const { t: te } = useTranslation('errors');
   const lang = i18n.resolvedLanguage;
@@ -113,3 +115,5 @@ export function CarCarrierSummaryPage() {
     </div>
   );
 }
+
+export const CarCarrierSummaryPage = roleGated(CarCarrierSummaryPageContent, hasAdministratorMenu);

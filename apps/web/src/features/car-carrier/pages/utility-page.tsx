@@ -1,3 +1,4 @@
+import { hasAdministratorMenu } from '@pantau/contracts';
 import { localDay } from '@pantau/contracts';
 import { Alert, Card, DatePicker, Select, Spin, Tabs } from 'antd';
 import dayjs from 'dayjs';
@@ -15,6 +16,7 @@ import { usePageParams } from '../components/use-page-params';
 import { periodLabel, UtilitySection } from '../components/utility-section';
 import { exportTable } from '../model/export-sheet';
 import { addDays, isDay, monthOf, yearOf } from '../model/period';
+import { roleGated } from '../../../components/role-gate';
 import '../car-carrier.css';
 import { ExportButton } from '../components/export-button';
 
@@ -26,7 +28,7 @@ const isId = (v: string | null): v is string => !!v && /^\d+$/.test(v);
  * yearly (a row per month) in the URL (`tab`, `from`, `month`, `year`, `fleet`). An empty month or year
  * says "Please Enter Month !!!" or "Please Enter Year !!!" and asks nothing.
  */
-export function CarCarrierUtilityPage() {
+function CarCarrierUtilityPageContent() {
   const { t } = useTranslation('carCarrier');
   const { t: te } = useTranslation('errors');
   const mobile = useLayoutStore((s) => s.mobile);
@@ -172,3 +174,5 @@ export function CarCarrierUtilityPage() {
     </div>
   );
 }
+
+export const CarCarrierUtilityPage = roleGated(CarCarrierUtilityPageContent, hasAdministratorMenu);

@@ -1,19 +1,25 @@
 import {
   detailActivitySorts,
+  reportsOf,
   geofenceCategories,
   type DetailActivityRow,
   type GeofenceVisit,
   type OverRouteRow,
   type OverspeedRow,
   type OverstopRow,
+  type ReportName,
 } from '@pantau/contracts';
 import { Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/date-time';
 import { placeText, type Placed } from '../../../lib/place-text';
+import { roleGated } from '../../../components/role-gate';
 import { RecalculateButton } from '../components/recalculate-button';
 import { ReportPage } from '../components/report-page';
 import { formatDuration, formatOne } from '../model/format';
+
+/** Whether a role reads a report (the Report group of its menu; the server's rule too). */
+const reads = (report: ReportName) => (role: string) => reportsOf(role).includes(report);
 
 function VehicleCell({ hull, plate }: { hull: string; plate: string }) {
   return (
@@ -60,7 +66,7 @@ function useCommon() {
 }
 
 /** Over speed report (/report/over-speed-report): spec §3 Speeding — over, location, duration. */
-export function OverSpeedReportPage() {
+function OverSpeedReportPageContent() {
   const { t, menu, vehicle, time } = useCommon();
   const columns: TableColumnsType<OverspeedRow> = [
     vehicle,
@@ -99,7 +105,7 @@ export function OverSpeedReportPage() {
 }
 
 /** Over stop report (/report/over-stop-report): spec §3 Rest and stop — overstop, location, description. */
-export function OverStopReportPage() {
+function OverStopReportPageContent() {
   const { t, menu, vehicle, time } = useCommon();
   const columns: TableColumnsType<OverstopRow> = [
     vehicle,
@@ -140,7 +146,7 @@ export function OverStopReportPage() {
 }
 
 /** Geofence report by vehicle (/report/geofence-report): visits with enter, exit and duration. */
-export function GeofenceReportPage() {
+function GeofenceReportPageContent() {
   const { t, menu, vehicle, time } = useCommon();
   const { t: tg } = useTranslation('geography');
   const columns: TableColumnsType<GeofenceVisit> = [
@@ -199,7 +205,7 @@ export function GeofenceReportPage() {
 }
 
 /** Over route report (/report/over-route-report): route, start, end, maximum deviation, distance off route. */
-export function OverRouteReportPage() {
+function OverRouteReportPageContent() {
   const { t, menu, vehicle, time } = useCommon();
   const columns: TableColumnsType<OverRouteRow> = [
     vehicle,
@@ -254,7 +260,7 @@ export function OverRouteReportPage() {
 }
 
 /** Detail activity (/report/detail-activity): each vehicle's local days, with the totals of the period. */
-export function DetailActivityReportPage() {
+function DetailActivityReportPageContent() {
   const { t, menu, vehicle, time } = useCommon();
   const columns: TableColumnsType<DetailActivityRow> = [
     { key: 'day', title: t('columns.day'), fixed: 'left', render: (_, r) => formatDate(r.day) },
@@ -338,3 +344,13 @@ export function DetailActivityReportPage() {
     />
   );
 }
+
+export const OverSpeedReportPage = roleGated(OverSpeedReportPageContent, reads('overspeed'));
+
+export const OverStopReportPage = roleGated(OverStopReportPageContent, reads('overstop'));
+
+export const GeofenceReportPage = roleGated(GeofenceReportPageContent, reads('loggeopoint'));
+
+export const OverRouteReportPage = roleGated(OverRouteReportPageContent, reads('overroute'));
+
+export const DetailActivityReportPage = roleGated(DetailActivityReportPageContent, reads('detail_activity'));

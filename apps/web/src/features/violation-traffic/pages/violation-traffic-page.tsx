@@ -25,6 +25,8 @@ import { SELECTION_KEYS, selectionOf, selectionParams, type BarSelection } from 
 import { periodOf, periodParams, periodQuery, type TrafficPeriod } from '../model/traffic-period';
 import '../violation-traffic.css';
 import { useApp } from '../../../lib/feedback';
+import { readsViolationTraffic } from '@pantau/contracts';
+import { roleGated } from '../../../components/role-gate';
 
 const isGroup = (v: string | null): v is string => !!v && (v === 'none' || /^\d+$/.test(v));
 
@@ -33,7 +35,7 @@ const isGroup = (v: string | null): v is string => !!v && (v === 'none' || /^\d+
  * in the URL; counts over time, by fleet and the top 10 drivers, each chart with its table; a click on a
  * bar or a row lists its violations (kept in the URL too), each linking to playback on /map.
  */
-export function ViolationTrafficPage() {
+function ViolationTrafficPageContent() {
   const { t, i18n } = useTranslation('violationTraffic');
   const { t: te } = useTranslation('errors');
   const { message } = useApp();
@@ -257,3 +259,5 @@ export function ViolationTrafficPage() {
     </div>
   );
 }
+
+export const ViolationTrafficPage = roleGated(ViolationTrafficPageContent, readsViolationTraffic);

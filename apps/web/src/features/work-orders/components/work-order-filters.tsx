@@ -4,6 +4,7 @@ import { Checkbox, DatePicker, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../../components/management/filter-select';
+import { isAdministrator } from '../../../components/management/admin-only';
 import { useEveryDriver } from '../../../lib/api/drivers';
 import { everyVehicleQueryOptions } from '../../../lib/api/vehicles';
 import { useRoutes } from '../api/get-places';
@@ -59,7 +60,9 @@ export function WorkOrderFilters({
 }) {
   const { t } = useTranslation('workOrders');
   const vehicles = useQuery(everyVehicleQueryOptions(unitId));
-  const drivers = useEveryDriver(unitId);
+  // Drivers' records are the Administrator's (the server refuses them to other roles): the filter is theirs.
+  const administrator = isAdministrator();
+  const drivers = useEveryDriver(unitId, administrator);
   const routes = useRoutes(unitId);
   return (
     <>
@@ -81,14 +84,16 @@ export function WorkOrderFilters({
         }))}
         onChange={update}
       />
-      <PickFilter
-        name="pengemudiId"
-        value={state.pengemudiId}
-        all={t('filters.allDrivers')}
-        loading={drivers.isPending}
-        options={(drivers.data ?? []).map((d) => ({ value: d.pengemudiId, label: d.name }))}
-        onChange={update}
-      />
+      {administrator && (
+        <PickFilter
+          name="pengemudiId"
+          value={state.pengemudiId}
+          all={t('filters.allDrivers')}
+          loading={drivers.isPending}
+          options={(drivers.data ?? []).map((d) => ({ value: d.pengemudiId, label: d.name }))}
+          onChange={update}
+        />
+      )}
       <PickFilter
         name="trayekId"
         value={state.trayekId}
