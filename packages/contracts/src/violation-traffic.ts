@@ -4,6 +4,7 @@ import { lngLat } from './geometry.js';
 import { placeRef } from './places.js';
 import { INT4_MAX, idParam, intQuery } from './input.js';
 import { idListQuery } from './reports.js';
+import { hasAdministratorMenu } from './roles.js';
 
 // ── Violation Traffic (/violation-traffic): counts, traffic over time, the top 10 drivers ───────────
 
@@ -15,7 +16,7 @@ export type ViolationKindName = (typeof VIOLATION_KINDS)[number];
  * Who reads the page: the roles whose menu has it (spec §2), the Administrator and any role name the
  * product does not know; a User's and a Guest's menus lack it.
  */
-export const readsViolationTraffic = (role: string): boolean => role !== 'User' && role !== 'Guest';
+export const readsViolationTraffic = hasAdministratorMenu;
 
 /** Spec §5: what a request (or the page's picker) without a period is told, word for word. */
 export const PERIOD_REQUIRED_MESSAGE = 'Period Time Cannot Null';

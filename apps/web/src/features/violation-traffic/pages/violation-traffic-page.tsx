@@ -1,5 +1,5 @@
 import { FileExcelOutlined } from '@ant-design/icons';
-import { localDay, VIOLATION_KINDS } from '@pantau/contracts';
+import { localDay, readsViolationTraffic, VIOLATION_KINDS } from '@pantau/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Row, Select, Spin, Statistic } from 'antd';
 import { useCallback, useState } from 'react';
@@ -25,7 +25,6 @@ import { SELECTION_KEYS, selectionOf, selectionParams, type BarSelection } from 
 import { periodOf, periodParams, periodQuery, type TrafficPeriod } from '../model/traffic-period';
 import '../violation-traffic.css';
 import { useApp } from '../../../lib/feedback';
-import { readsViolationTraffic } from '@pantau/contracts';
 import { roleGated } from '../../../components/role-gate';
 
 const isGroup = (v: string | null): v is string => !!v && (v === 'none' || /^\d+$/.test(v));
