@@ -82,6 +82,28 @@ async function startInstance(databaseUrl: string, dataDir: string): Promise<Inst
   };
 }
 
+/**
+ * Runs `work`; when it throws, says why on the error's first line (a failed fetch's cause) and adds
+ * how each instance ended and the last of its output, so a failure on a loaded machine explains itself.
+ */
+async function explained<T>(work: () => Promise<T>, instances: Record<string, Instance>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    const cause = (e.cause as { code?: string; message?: string } | undefined) ?? undefined;
+    const states = Object.entries(instances).map(
+      ([name, i]) => `${name}: exit ${i.child.exitCode ?? '-'} signal ${i.child.signalCode ?? '-'}`,
+    );
+    const tails = Object.entries(instances).map(([name, i]) => `--- ${name}\n${i.output().slice(-3_000)}`);
+    e.message = [
+      `${e.message}${cause ? ` (${cause.code ?? cause.message})` : ''}; ${states.join(', ')}`,
+      ...tails,
+    ].join('\n');
+    throw e;
+  }
+}
+
 /** A socket of Sunter's operator, collecting its messages. */
 function open(instance: Instance, token: string) {
   const socket = new WebSocket(
@@ -158,106 +180,112 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL (PostgreSQL
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('GT06 trackers on A and OsmAnd phones on B: a socket on each sees every vehicle once per change; A killed mid-stream loses no acked fix and B keeps serving', async () => {
-    const token = await signIn(a.url, 'operator');
-    const onA = open(a, token);
-    const onB = open(b, token);
-    await Promise.all([onA.hello, onB.hello]);
-
-    // Two vehicles' GT06 trackers report to A, two phones (OsmAnd) to B, a fix each every 200 ms.
-    for (const imei of imeis.slice(0, 2)) {
-      const tracker = new BufferingTracker({
-        port: a.gt06Port,
-        imei,
-        resendAfterMs: 5_000,
-        reconnectMs: 200,
-      });
-      gt06Trackers.push(tracker);
-      tracker.start();
-    }
-    const osmandAnswers: Promise<unknown>[] = [];
-    const osmandLatest = new Map<string, number>();
-    let streaming = true;
-    const stream = (async () => {
-      while (streaming) {
-        nextFix += 1000;
-        for (const tracker of gt06Trackers) tracker.record(new Date(nextFix));
-        for (const imei of imeis.slice(2)) {
-          const fixTime = nextFix;
-          osmandAnswers.push(
-            fetch(`${b.osmandUrl}/?id=${imei}&lat=-6.25&lon=106.9&speed=20&timestamp=${fixTime / 1000}`).then(
-              (res) => {
-                if (res.status === 200)
-                  osmandLatest.set(imei, Math.max(osmandLatest.get(imei) ?? 0, fixTime));
-              },
-            ),
-          );
-        }
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    })();
-
-    // Every vehicle reaches both sockets, whichever instance stored it.
-    for (const c of [onA, onB])
-      await expect
-        .poll(() => vehicleIds.map((id) => c.fixesOf(id).length >= 3), { timeout: 20_000 })
-        .toEqual([true, true, true, true]);
-
-    // A dies mid-stream, with fixes in flight.
-    a.child.kill('SIGKILL');
-    await new Promise((resolve) => a.child.once('exit', resolve));
-    const fixesOnBAtKill = vehicleIds.slice(2).map((id) => onB.fixesOf(id).length);
-    // B keeps taking its phones' fixes and pushing them to its socket.
-    await expect
-      .poll(() => vehicleIds.slice(2).map((id, k) => onB.fixesOf(id).length > fixesOnBAtKill[k]! + 3), {
-        timeout: 20_000,
-      })
-      .toEqual([true, true]);
-    streaming = false;
-    await stream;
-    await Promise.allSettled(osmandAnswers);
-    for (const tracker of gt06Trackers) tracker.stop();
-
-    // Once per change: no socket got the same fix of a vehicle twice, and each got them in order.
-    for (const c of [onA, onB])
-      for (const id of vehicleIds) {
-        const fixes = c.fixesOf(id);
-        expect(new Set(fixes).size).toBe(fixes.length);
-        expect([...fixes].sort((x, y) => x - y)).toEqual(fixes);
-      }
-    // B's socket ends with each phone's last stored fix.
-    await expect
-      .poll(
-        () =>
-          imeis.slice(2).map((imei, k) => onB.fixesOf(vehicleIds[2 + k]!).at(-1) === osmandLatest.get(imei)),
-        { timeout: 10_000 },
-      )
-      .toEqual([true, true]);
-
-    // Every fix A acknowledged is stored.
-    const stored = await database.db
-      .select({ vehicleId: positions.vehicleId, fixTime: positions.fixTime })
-      .from(positions)
-      .where(inArray(positions.vehicleId, vehicleIds));
-    const keys = new Set(stored.map((r) => `${r.vehicleId}@${r.fixTime.getTime()}`));
-    for (const [k, tracker] of gt06Trackers.entries()) {
-      expect(tracker.acked.size).toBeGreaterThan(3);
-      expect([...tracker.acked].filter((t) => !keys.has(`${vehicleIds[k]}@${t}`))).toEqual([]);
-    }
-
-    // B answers HTTP as before: the unit's vehicles, the phones' latest fixes among them.
-    const { status, json } = await call(b.url, '/api/tracking', {
-      token,
-      role: { unitId: UNIT.sunter, role: 'User' },
-    });
-    expect(status).toBe(200);
-    const list = trackingList.parse(json);
-    for (const [k, imei] of imeis.slice(2).entries()) {
-      const item = list.results.find((i) => i.kendaraanId === vehicleIds[2 + k]);
-      expect(Date.parse(item!.fixTime!)).toBe(osmandLatest.get(imei));
-    }
-    expect(onB.socket.readyState).toBe(WebSocket.OPEN);
-    onA.socket.terminate();
-    onB.socket.close();
-  }, 120_000);
+  it(
+    'GT06 trackers on A and OsmAnd phones on B: a socket on each sees every vehicle once per change; A killed mid-stream loses no acked fix and B keeps serving',
+    () => explained(bothServeThenAIsKilled, { A: a, B: b }),
+    120_000,
+  );
 });
+
+/** The test's course: both instances serve, A dies, B serves on. */
+async function bothServeThenAIsKilled() {
+  const token = await signIn(a.url, 'operator');
+  const onA = open(a, token);
+  const onB = open(b, token);
+  await Promise.all([onA.hello, onB.hello]);
+
+  // Two vehicles' GT06 trackers report to A, two phones (OsmAnd) to B, a fix each every 200 ms.
+  for (const imei of imeis.slice(0, 2)) {
+    const tracker = new BufferingTracker({
+      port: a.gt06Port,
+      imei,
+      resendAfterMs: 5_000,
+      reconnectMs: 200,
+    });
+    gt06Trackers.push(tracker);
+    tracker.start();
+  }
+  const osmandAnswers: Promise<unknown>[] = [];
+  const osmandLatest = new Map<string, number>();
+  let streaming = true;
+  const stream = (async () => {
+    while (streaming) {
+      nextFix += 1000;
+      for (const tracker of gt06Trackers) tracker.record(new Date(nextFix));
+      for (const imei of imeis.slice(2)) {
+        const fixTime = nextFix;
+        osmandAnswers.push(
+          fetch(`${b.osmandUrl}/?id=${imei}&lat=-6.25&lon=106.9&speed=20&timestamp=${fixTime / 1000}`).then(
+            (res) => {
+              if (res.status === 200) osmandLatest.set(imei, Math.max(osmandLatest.get(imei) ?? 0, fixTime));
+            },
+          ),
+        );
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
+
+  // Every vehicle reaches both sockets, whichever instance stored it.
+  for (const c of [onA, onB])
+    await expect
+      .poll(() => vehicleIds.map((id) => c.fixesOf(id).length >= 3), { timeout: 20_000 })
+      .toEqual([true, true, true, true]);
+
+  // A dies mid-stream, with fixes in flight.
+  a.child.kill('SIGKILL');
+  await new Promise((resolve) => a.child.once('exit', resolve));
+  const fixesOnBAtKill = vehicleIds.slice(2).map((id) => onB.fixesOf(id).length);
+  // B keeps taking its phones' fixes and pushing them to its socket.
+  await expect
+    .poll(() => vehicleIds.slice(2).map((id, k) => onB.fixesOf(id).length > fixesOnBAtKill[k]! + 3), {
+      timeout: 20_000,
+    })
+    .toEqual([true, true]);
+  streaming = false;
+  await stream;
+  await Promise.allSettled(osmandAnswers);
+  for (const tracker of gt06Trackers) tracker.stop();
+
+  // Once per change: no socket got the same fix of a vehicle twice, and each got them in order.
+  for (const c of [onA, onB])
+    for (const id of vehicleIds) {
+      const fixes = c.fixesOf(id);
+      expect(new Set(fixes).size).toBe(fixes.length);
+      expect([...fixes].sort((x, y) => x - y)).toEqual(fixes);
+    }
+  // B's socket ends with each phone's last stored fix.
+  await expect
+    .poll(
+      () =>
+        imeis.slice(2).map((imei, k) => onB.fixesOf(vehicleIds[2 + k]!).at(-1) === osmandLatest.get(imei)),
+      { timeout: 10_000 },
+    )
+    .toEqual([true, true]);
+
+  // Every fix A acknowledged is stored.
+  const stored = await database.db
+    .select({ vehicleId: positions.vehicleId, fixTime: positions.fixTime })
+    .from(positions)
+    .where(inArray(positions.vehicleId, vehicleIds));
+  const keys = new Set(stored.map((r) => `${r.vehicleId}@${r.fixTime.getTime()}`));
+  for (const [k, tracker] of gt06Trackers.entries()) {
+    expect(tracker.acked.size).toBeGreaterThan(3);
+    expect([...tracker.acked].filter((t) => !keys.has(`${vehicleIds[k]}@${t}`))).toEqual([]);
+  }
+
+  // B answers HTTP as before: the unit's vehicles, the phones' latest fixes among them.
+  const { status, json } = await call(b.url, '/api/tracking', {
+    token,
+    role: { unitId: UNIT.sunter, role: 'User' },
+  });
+  expect(status).toBe(200);
+  const list = trackingList.parse(json);
+  for (const [k, imei] of imeis.slice(2).entries()) {
+    const item = list.results.find((i) => i.kendaraanId === vehicleIds[2 + k]);
+    expect(Date.parse(item!.fixTime!)).toBe(osmandLatest.get(imei));
+  }
+  expect(onB.socket.readyState).toBe(WebSocket.OPEN);
+  onA.socket.terminate();
+  onB.socket.close();
+}
