@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,8 +41,22 @@ interface Instance {
   output: () => string;
 }
 
-/** `node --import tsx src/main.ts` on `databaseUrl`, answered once it says it is running. */
-async function startInstance(databaseUrl: string, dataDir: string): Promise<Instance> {
+/** True once something accepts a TCP connection on 127.0.0.1:`port`. */
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * `node --import tsx src/main.ts` on `databaseUrl`, answered once its API and both tracker ports take
+ * connections. A port found free here may be taken by another test's socket before the server binds
+ * it (the server then stops with EADDRINUSE): it is started again on other ports.
+ */
+async function startInstance(databaseUrl: string, dataDir: string, attempt = 1): Promise<Instance> {
   const [port, gt06Port, osmandPort] = [await freePort(), await freePort(), await freePort()];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
@@ -65,21 +79,30 @@ async function startInstance(databaseUrl: string, dataDir: string): Promise<Inst
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 90_000;
-  while (!output.includes('Pantau is running at')) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`the server did not start (exit ${child.exitCode}):\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  // The tracker listeners open right after the banner.
-  await new Promise((r) => setTimeout(r, 500));
-  return {
-    child,
-    url: `http://127.0.0.1:${port}`,
-    gt06Port,
-    osmandUrl: `http://127.0.0.1:${osmandPort}`,
-    output: () => output,
-  };
+  const running = () => child.exitCode === null && child.signalCode === null;
+  // The banner comes once the API listens; the tracker ports open right after it.
+  while (
+    running() &&
+    Date.now() < deadline &&
+    !(output.includes('Pantau is running at') && (await accepts(gt06Port)) && (await accepts(osmandPort)))
+  )
+    await sleep(100);
+  // A port another process listens on accepts too: the server is ready only if it is still running.
+  await Promise.race([exited, sleep(300)]);
+  if (running() && Date.now() < deadline)
+    return {
+      child,
+      url: `http://127.0.0.1:${port}`,
+      gt06Port,
+      osmandUrl: `http://127.0.0.1:${osmandPort}`,
+      output: () => output,
+    };
+  child.kill('SIGKILL');
+  await exited;
+  if (output.includes('EADDRINUSE') && attempt < 3) return startInstance(databaseUrl, dataDir, attempt + 1);
+  throw new Error(`the server did not start (exit ${child.exitCode}):\n${output}`);
 }
 
 /**

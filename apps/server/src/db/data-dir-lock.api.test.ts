@@ -55,12 +55,19 @@ describe.skipIf(Boolean(process.env.PANTAU_TEST_DATABASE_URL))('the embedded dat
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'pantau-lock-'));
-    first = await startServer(dir);
-    // Ready once it answers (or gone, when it could not start: the test then shows its output).
-    while (first.child.exitCode === null) {
-      const res = await fetch(`http://127.0.0.1:${first.port}/api/health`).catch(() => null);
-      if (res?.status === 200) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    // A port found free may be taken by another test's socket before the server binds it (it then
+    // stops with EADDRINUSE): it is started again on other ports.
+    for (let attempt = 1; ; attempt++) {
+      first = await startServer(dir);
+      // Ready once it answers and its tracker ports, opened next, did not stop it (or gone, when it
+      // could not start: the test then shows its output).
+      while (first.child.exitCode === null) {
+        const res = await fetch(`http://127.0.0.1:${first.port}/api/health`).catch(() => null);
+        if (res?.status === 200) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      await Promise.race([first.exited, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+      if (first.child.exitCode === null || !first.output().includes('EADDRINUSE') || attempt === 3) break;
     }
   });
   afterAll(async () => {
