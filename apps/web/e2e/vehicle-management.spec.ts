@@ -93,10 +93,16 @@ test.describe('vehicle management', () => {
     // Its history shows the creation and the change; the share action opens the link dialog.
     await rowOf(page, v.plate).getByTestId('vehicle-history').click();
     await expect(page.getByTestId('audit-drawer').getByTestId('audit-entry')).toHaveCount(2);
-    // Escape reaches the drawer that holds the focus: a click in it first, as a reader would.
-    await page.getByTestId('audit-drawer').click({ position: { x: 4, y: 4 } });
-    await page.keyboard.press('Escape');
-    await expect(page.getByTestId('audit-drawer')).toBeHidden();
+    // Escape reaches the drawer that holds the focus: a click in it first, as a reader would. While
+    // it still slides in, the click may land before the drawer takes the focus: then again.
+    const auditDrawer = page.getByTestId('audit-drawer');
+    await expect(async () => {
+      if (await auditDrawer.isVisible()) {
+        await auditDrawer.click({ position: { x: 4, y: 4 }, timeout: 1_000 });
+        await page.keyboard.press('Escape');
+      }
+      await expect(auditDrawer).toBeHidden({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
     await rowOf(page, v.plate).getByTestId('vehicle-share').click();
     await expect(page.getByTestId('share-dialog')).toContainText(v.plate);
     // Escape closes it once it holds the focus, which it takes as it opens. The dialog zooms in from
