@@ -1,7 +1,7 @@
 import { StopOutlined } from '@ant-design/icons';
 import { Button, Grid, Popconfirm, Tooltip, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type SortDir = 'ascend' | 'descend';
@@ -58,8 +58,10 @@ export function useServerTable<Row, SortBy extends string>(props: {
 }
 
 /**
- * An icon button in a table row, its label as tooltip and accessible name. The tooltip closes on click:
- * left open under the drawer or dialog the button opens, it would take that layer's first Escape.
+ * An icon button in a table row, its label as tooltip and accessible name. The tooltip closes on click
+ * and stays closed until the pointer leaves the button: left open over the drawer or dialog the button
+ * opens, it would take that layer's first Escape. (A click within the tooltip's 0.1 s delay after the
+ * pointer came would otherwise see it open just after.)
  */
 export function RowAction({
   label,
@@ -81,8 +83,9 @@ export function RowAction({
   disabled?: boolean;
 }) {
   const [tip, setTip] = useState(false);
+  const clicked = useRef(false);
   return (
-    <Tooltip title={hint ?? label} open={tip} onOpenChange={setTip}>
+    <Tooltip title={hint ?? label} open={tip} onOpenChange={(open) => setTip(open && !clicked.current)}>
       <Button
         size="small"
         {...(small ? {} : { type: 'text' as const })}
@@ -90,8 +93,12 @@ export function RowAction({
         aria-label={label}
         disabled={disabled}
         onClick={() => {
+          clicked.current = true;
           setTip(false);
           onClick();
+        }}
+        onMouseLeave={() => {
+          clicked.current = false;
         }}
         data-testid={testId}
       />
