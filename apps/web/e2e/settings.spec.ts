@@ -11,7 +11,7 @@ async function openSettings(page: Page) {
   await expect(page.getByTestId('settings-drawer')).toBeVisible();
 }
 
-/** Escape, again if it came before the drawer held the focus (the drawer closes on Escape from inside). */
+/** Escape closes the topmost layer: again when a tooltip the pointer left over the drawer took the first. */
 async function closeSettings(page: Page) {
   const drawer = page.getByTestId('settings-drawer');
   await expect(async () => {

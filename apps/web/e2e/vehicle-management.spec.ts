@@ -93,7 +93,7 @@ test.describe('vehicle management', () => {
     // Its history shows the creation and the change; the share action opens the link dialog.
     await rowOf(page, v.plate).getByTestId('vehicle-history').click();
     await expect(page.getByTestId('audit-drawer').getByTestId('audit-entry')).toHaveCount(2);
-    // Escape reaches the drawer that holds the focus: a click in it first, as a reader would.
+    // A click in the drawer, as a reader would, then one Escape closes it.
     await page.getByTestId('audit-drawer').click({ position: { x: 4, y: 4 } });
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('audit-drawer')).toBeHidden();
