@@ -10,6 +10,7 @@ import { Button, Layout, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useActionTooltip } from '../../components/action-tooltip';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
@@ -54,6 +55,7 @@ export function AppHeader({ displayName, role }: { displayName: string; role: St
   const toggle = useLayoutStore((s) => s.toggle);
   const setMobileDrawer = useLayoutStore((s) => s.setMobileDrawer);
   const setSettingsDrawer = useLayoutStore((s) => s.setSettingsDrawer);
+  const settingsTip = useActionTooltip();
   const onLanguage = useAccountLanguage();
 
   return (
@@ -85,13 +87,14 @@ export function AppHeader({ displayName, role }: { displayName: string; role: St
       </div>
       <div className="app-header-end">
         {!mobile && <FullscreenButton />}
-        <Tooltip title={t('header.settings')}>
+        <Tooltip title={t('header.settings')} {...settingsTip.tooltip}>
           <Button
             type="text"
             className="header-icon"
             data-testid="header-settings"
             aria-label={t('header.settings')}
             icon={<SettingOutlined />}
+            {...settingsTip.button}
             onClick={() => setSettingsDrawer(true)}
           />
         </Tooltip>

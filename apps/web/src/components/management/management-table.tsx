@@ -1,8 +1,9 @@
 import { StopOutlined } from '@ant-design/icons';
 import { Button, Grid, Popconfirm, Tooltip, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useActionTooltip } from '../action-tooltip';
 
 type SortDir = 'ascend' | 'descend';
 
@@ -58,10 +59,8 @@ export function useServerTable<Row, SortBy extends string>(props: {
 }
 
 /**
- * An icon button in a table row, its label as tooltip and accessible name. The tooltip closes on click
- * and stays closed until the pointer leaves the button: left open over the drawer or dialog the button
- * opens, it would take that layer's first Escape. (A click within the tooltip's 0.1 s delay after the
- * pointer came would otherwise see it open just after.)
+ * An icon button in a table row, its label as tooltip and accessible name; the tooltip keeps out of
+ * the way of the drawer or dialog the button opens (`useActionTooltip`).
  */
 export function RowAction({
   label,
@@ -82,24 +81,17 @@ export function RowAction({
   hint?: string;
   disabled?: boolean;
 }) {
-  const [tip, setTip] = useState(false);
-  const clicked = useRef(false);
+  const tip = useActionTooltip();
   return (
-    <Tooltip title={hint ?? label} open={tip} onOpenChange={(open) => setTip(open && !clicked.current)}>
+    <Tooltip title={hint ?? label} {...tip.tooltip}>
       <Button
         size="small"
         {...(small ? {} : { type: 'text' as const })}
         icon={icon}
         aria-label={label}
         disabled={disabled}
-        onClick={() => {
-          clicked.current = true;
-          setTip(false);
-          onClick();
-        }}
-        onMouseLeave={() => {
-          clicked.current = false;
-        }}
+        {...tip.button}
+        onClick={onClick}
         data-testid={testId}
       />
     </Tooltip>
