@@ -135,4 +135,30 @@ test.describe('fleet management', () => {
     expect(box?.width).toBeCloseTo(375, 0);
     await screenshot(page, 'fleet-vehicles-drawer-id-phone');
   });
+
+  test.describe('with motion, as most users have it', () => {
+    test.use({ reducedMotion: 'no-preference', viewport: { width: 1440, height: 900 } });
+
+    test('S-060 a quick click on delete: no tooltip over the confirmation, one Escape closes it and nothing is deleted', async ({
+      page,
+    }) => {
+      await openPage(page);
+      const row = page.locator('[data-testid="fleet-row"][data-fleet="Trailer"]');
+      // The click comes inside the tooltip's 0.1 s delay; the pause outlasts it.
+      const box = (await row.getByTestId('fleet-delete').boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.up();
+      const confirm = page.getByTestId('fleet-delete-confirm');
+      await expect(confirm).toBeVisible();
+      await page.waitForTimeout(300);
+      await expect(page.locator('.ant-tooltip:visible')).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await expect(confirm).toBeHidden();
+      await expect(row).toHaveCount(1);
+      await page.mouse.move(0, 0);
+      await row.getByTestId('fleet-delete').hover();
+      await expect(page.locator('.ant-tooltip:visible')).toHaveText('Delete');
+    });
+  });
 });

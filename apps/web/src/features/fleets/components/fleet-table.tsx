@@ -3,6 +3,7 @@ import type { FleetRow } from '@pantau/contracts';
 import { Button, Popconfirm, Table, Tooltip } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionTooltip } from '../../../components/action-tooltip';
 import { RowAction, usePagination } from '../../../components/management/management-table';
 
 export interface FleetTableProps {
@@ -87,7 +88,7 @@ export function FleetTable(p: FleetTableProps) {
                 okButtonProps={{ danger: true, ...{ 'data-testid': 'fleet-delete-confirm' } }}
                 onConfirm={() => p.onDelete(r)}
               >
-                <Tooltip title={t('actions.delete')} placement="bottom">
+                <ActionTooltip title={t('actions.delete')} placement="bottom">
                   <Button
                     size="small"
                     danger
@@ -95,7 +96,7 @@ export function FleetTable(p: FleetTableProps) {
                     aria-label={t('actions.delete')}
                     data-testid="fleet-delete"
                   />
-                </Tooltip>
+                </ActionTooltip>
               </Popconfirm>
             </div>
           ),

@@ -9,6 +9,7 @@ import { roleName, type RoleName, type UserRow } from '@pantau/contracts';
 import { Button, Popconfirm, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionTooltip } from '../../../components/action-tooltip';
 import { RowAction, usePagination } from '../../../components/management/management-table';
 import { formatDateTime } from '../../../lib/date-time';
 
@@ -82,7 +83,7 @@ export function UsersTable(p: UsersTableProps) {
             onConfirm={() => p.onDisabled(r, true)}
             disabled={!r.canManageAccount || self}
           >
-            <Tooltip title={accountHint} placement="bottom">
+            <ActionTooltip title={accountHint} placement="bottom">
               <Button
                 size="small"
                 icon={<StopOutlined />}
@@ -91,7 +92,7 @@ export function UsersTable(p: UsersTableProps) {
               >
                 {t('actions.disable')}
               </Button>
-            </Tooltip>
+            </ActionTooltip>
           </Popconfirm>
         )}
         <RowAction
@@ -118,7 +119,7 @@ export function UsersTable(p: UsersTableProps) {
           okButtonProps={{ danger: true, ...{ 'data-testid': 'user-remove-confirm' } }}
           onConfirm={() => p.onRemove(r)}
         >
-          <Tooltip title={t('actions.remove')} placement="bottom">
+          <ActionTooltip title={t('actions.remove')} placement="bottom">
             <Button
               size="small"
               danger
@@ -127,7 +128,7 @@ export function UsersTable(p: UsersTableProps) {
               disabled={busy}
               data-testid="user-remove"
             />
-          </Tooltip>
+          </ActionTooltip>
         </Popconfirm>
       </div>
     );

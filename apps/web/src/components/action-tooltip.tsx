@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { Tooltip, type TooltipProps } from 'antd';
+import { cloneElement, useRef, useState, type ReactElement } from 'react';
 
 /**
  * A tooltip for a button that opens a layer (a drawer, a dialog): it closes on the button's click and
@@ -22,4 +23,20 @@ export function useActionTooltip() {
       },
     },
   };
+}
+
+/**
+ * `useActionTooltip` as a component, for a button inside another trigger (a Popconfirm): the props
+ * the outer trigger gives it (its click, its ref) pass on to the Tooltip.
+ */
+export function ActionTooltip({
+  children,
+  ...props
+}: Omit<TooltipProps, 'open' | 'onOpenChange' | 'children'> & { children: ReactElement }) {
+  const tip = useActionTooltip();
+  return (
+    <Tooltip {...props} {...tip.tooltip}>
+      {cloneElement(children, tip.button)}
+    </Tooltip>
+  );
 }
