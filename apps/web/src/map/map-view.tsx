@@ -9,6 +9,7 @@ import { installMapImages } from './canvas-images';
 import { deferDetailLayers } from './detail-layers';
 import { takeEarlyMap } from './early-handoff';
 import { MapContext, type MapContextValue, type MapHandle } from './map-context';
+import { skipRepeatedPlacementFrames } from './placement-frames';
 
 export type { MapHandle } from './map-context';
 
@@ -82,6 +83,8 @@ export function createMap(el: HTMLDivElement, base: BaseMap, locale?: Record<str
   });
   const handle: MapHandle = { map, value: null, onChange: null };
   map.touchZoomRotate.disableRotation();
+  map.on('render', () => console.log('FRAME ' + Math.round(performance.now())));
+  skipRepeatedPlacementFrames(map);
   if (addDetail) {
     // Once the first frame is complete (or after a few seconds of a map that never settles).
     let added = false;
