@@ -15,6 +15,11 @@ export interface MapHandle {
   value: MapContextValue | null;
   /** Told of every new value. */
   onChange: ((value: MapContextValue) => void) | null;
+  /**
+   * Adds the base map's layers of detail now rather than once the first frame has settled
+   * (`deferDetailLayers`); nothing when they are in already or the style has none.
+   */
+  addDetail?: () => void;
 }
 
 export const MapContext = createContext<MapContextValue | null>(null);

@@ -95,6 +95,7 @@ export function createMap(el: HTMLDivElement, base: BaseMap, locale?: Record<str
     };
     map.once('idle', add);
     setTimeout(add, DETAIL_AT_LATEST_MS);
+    handle.addDetail = add;
   }
   const removeImages = installMapImages(map);
   map.once('remove', removeImages);

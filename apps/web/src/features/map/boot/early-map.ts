@@ -158,6 +158,9 @@ export function startEarlyMap({ snapshot, stage, visible, locale, fit }: EarlyMa
             if (!shown && !removed) {
               writeMetric(el, 'vehiclesDrawn', count);
               markMetric('vehicles-drawn', count);
+              // The map's next frames are held until the page takes it; the base map's detail then
+              // loads with the page's layers and is drawn in their frames, not in frames of its own.
+              setTimeout(() => made.addDetail?.(), 0);
             }
             settle();
           });
