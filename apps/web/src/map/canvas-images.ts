@@ -119,13 +119,15 @@ function countGlyph(ch: string): ImageData {
 }
 
 /**
- * A cluster count, centred: composed from cached glyph images by copying pixel rows. Clusters regroup
- * with every refresh, so new counts keep appearing; a canvas and `fillText` for each cost ~5 ms.
+ * A cluster count, as wide as its characters (at most COUNT_W; the icon is centred on the cluster):
+ * composed from cached glyph images by copying pixel rows. Clusters regroup with every refresh, so new
+ * counts keep appearing; a canvas and `fillText` for each cost ~5 ms.
  */
 function drawCount(text: string) {
   const glyphs = Array.from(text, countGlyph);
-  const out = new ImageData(COUNT_W * RATIO, COUNT_H * RATIO);
-  let x = Math.max(0, Math.round((out.width - glyphs.reduce((w, g) => w + g.width, 0)) / 2));
+  const width = glyphs.reduce((w, g) => w + g.width, 0);
+  const out = new ImageData(Math.max(2, Math.min(width + 2, COUNT_W * RATIO)), COUNT_H * RATIO);
+  let x = Math.max(0, Math.round((out.width - width) / 2));
   for (const g of glyphs) {
     const w = Math.min(g.width, out.width - x);
     if (w <= 0) break;
@@ -183,21 +185,23 @@ function drawVehicleIcon(id: string): ImageData | undefined {
   return undefined;
 }
 
-/** Cluster counts up to this are added together, with the first count the map asks for. */
-const SMALL_COUNTS = 99;
-
 /**
- * Every count from 2 to SMALL_COUNTS at once (~25 ms; ~1.3 MB of images). Each image maplibre adds is
- * a style change, and a style change costs a frame of its own after the frame that drew it (a full
- * canvas with software WebGL). Clusters regroup with every refresh, so counts added one by one as they
- * first appeared kept adding that frame to refreshes for minutes. Added together while the first tiles
- * are made, they are one change; larger counts are added as they appear.
+ * Cluster counts are added a hundred at a time (2–99, 100–199, … 900–999), the first time the map
+ * asks for one of them. Each image maplibre adds is a style change, and a style change costs a frame
+ * of its own after the frame that drew it (a full canvas with software WebGL). Clusters regroup with
+ * every refresh, so counts added one by one as they first appeared added that frame to refreshes for
+ * minutes. A hundred together are one change (~25 ms, ~0.5 MB). Counts of 1,000 and more are
+ * abbreviated ("1.2k") and come one by one.
  */
-function addSmallCounts(map: MapLibreMap) {
-  if (map.hasImage(`${COUNT_PREFIX}${SMALL_COUNTS}`)) return;
-  for (let n = 2; n <= SMALL_COUNTS; n += 1) {
-    const id = `${COUNT_PREFIX}${n}`;
-    if (!map.hasImage(id)) map.addImage(id, drawCount(String(n)), { pixelRatio: RATIO });
+function addCountsNear(map: MapLibreMap, text: string) {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 2 || n > 999) return;
+  const first = Math.max(2, n - (n % 100));
+  const last = n - (n % 100) + 99;
+  if (map.hasImage(`${COUNT_PREFIX}${last}`)) return;
+  for (let count = first; count <= last; count += 1) {
+    const id = `${COUNT_PREFIX}${count}`;
+    if (!map.hasImage(id)) map.addImage(id, drawCount(String(count)), { pixelRatio: RATIO });
   }
 }
 
@@ -225,7 +229,7 @@ export function installMapImages(map: MapLibreMap): () => void {
       });
     else if (id.startsWith(POI_PREFIX)) image = drawPoi(id.slice(POI_PREFIX.length));
     else if (id.startsWith(COUNT_PREFIX)) {
-      addSmallCounts(map);
+      addCountsNear(map, id.slice(COUNT_PREFIX.length));
       if (!map.hasImage(id)) image = drawCount(id.slice(COUNT_PREFIX.length));
     } else if (id.startsWith(CITY_MAJOR_PREFIX))
       image = drawLabel(id.slice(CITY_MAJOR_PREFIX.length), {
