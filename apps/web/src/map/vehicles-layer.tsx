@@ -3,6 +3,7 @@ import type { GeoJSONSource, MapGeoJSONFeature, MapMouseEvent, MapSourceDataEven
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLiveStore } from '../lib/live/live-store';
 import { markMetric, metricsOn, writeMetric } from '../lib/metrics';
+import { clusterContents } from './cluster-click';
 import type { SpotVehicles } from './cluster-list';
 import { removeOwned, useMap } from './map-context';
 import { takeEarlyVehicles } from './early-handoff';
@@ -138,23 +139,18 @@ export function VehiclesLayer({ vehicles, selected, onSelect, onSpot }: Vehicles
         onSpotRef.current({ ids, point: e.point, size: sizeOf() });
       else if (ids.length === 1) onSelectRef.current(ids[0]!);
     };
-    const onCluster = async (feature: MapGeoJSONFeature, point: Point) => {
-      const props = feature.properties as { cluster_id?: number; point_count?: number } | undefined;
-      const clusterId = props?.cluster_id;
-      if (clusterId === undefined || feature.geometry.type !== 'Point') return;
-      const source = map.getSource<GeoJSONSource>(VEHICLES_SOURCE);
-      if (!source) return;
-      const [zoom, leaves] = await Promise.all([
-        source.getClusterExpansionZoom(clusterId),
-        onSpotRef.current ? source.getClusterLeaves(clusterId, props?.point_count ?? 1000, 0) : [],
-      ]);
+    const onCluster = async (clicked: MapGeoJSONFeature, point: Point) => {
+      const found = await clusterContents(map, VEHICLES_SOURCE, LAYER.clusters, clicked, point);
+      const geometry = found?.feature.geometry;
+      if (!found || geometry?.type !== 'Point') return;
+      const { zoom, leaves } = found;
       const target = Math.min(zoom + 0.5, map.getMaxZoom());
       if (onSpotRef.current && leaves.length > 0 && spreadPx(leaves, target) < SPOT_PX) {
         const ids = leaves.map((f) => f.id).filter((id): id is number => typeof id === 'number');
         onSpotRef.current({ ids, point, size: sizeOf() });
         return;
       }
-      map.easeTo({ center: feature.geometry.coordinates as [number, number], zoom: target });
+      map.easeTo({ center: geometry.coordinates as [number, number], zoom: target });
     };
     /** How far apart (px) the vehicles would be drawn at `zoom`. */
     const spreadPx = (leaves: GeoJSON.Feature[], zoom: number) => {
