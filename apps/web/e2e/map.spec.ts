@@ -203,6 +203,22 @@ test.describe('live map', () => {
     await page.reload();
     await vehiclesDrawn(page);
     await expect(page.getByTestId('app-layout')).toHaveAttribute('data-direction', 'rtl');
+    // A sentence that starts with a number keeps its order in the RTL layout: "24 dari 24 kendaraan di
+    // peta", not "dari 24 kendaraan di peta 24" (its first word is drawn left of its second).
+    const count = page.locator('.map-count');
+    await expect(count).toContainText(' dari ');
+    const inOrder = await count.evaluate((el) => {
+      const text = el.firstChild!;
+      const words = text.textContent!;
+      const range = document.createRange();
+      const leftOf = (at: number) => {
+        range.setStart(text, at);
+        range.setEnd(text, at + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return leftOf(0) < leftOf(words.indexOf(' ') + 1);
+    });
+    expect(inOrder).toBe(true);
     await screenshot(page, 'map-rtl-dark');
   });
 });

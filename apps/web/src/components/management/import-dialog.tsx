@@ -190,9 +190,11 @@ export function ImportDialog(props: ImportDialogProps) {
             showIcon
             data-testid="import-summary"
             title={
-              faulty
-                ? t('import.faulty', { count: faulty, total: rows.length })
-                : t('import.ready', { count: rows.length })
+              <span dir="auto">
+                {faulty
+                  ? t('import.faulty', { count: faulty, total: rows.length })
+                  : t('import.ready', { count: rows.length })}
+              </span>
             }
             description={
               loaded.unknownHeaders.length

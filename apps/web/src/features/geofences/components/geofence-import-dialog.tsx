@@ -127,7 +127,9 @@ export function GeofenceImportDialog({ open, onClose }: { open: boolean; onClose
             <Alert
               type={allReady ? 'success' : 'warning'}
               showIcon
-              title={t('import.summary', { valid: preview.valid, total: preview.total })}
+              title={
+                <span dir="auto">{t('import.summary', { valid: preview.valid, total: preview.total })}</span>
+              }
               description={allReady ? undefined : t('import.fixFirst')}
               data-testid="geofence-import-summary"
             />

@@ -32,7 +32,7 @@ function FleetCounts() {
   return (
     <>
       <MotionLegend counts={counts} />
-      <span className="map-count">
+      <span className="map-count" dir="auto">
         {t('count', { shown: vehicles.length - withoutPosition, total: vehicles.length })}
       </span>
     </>

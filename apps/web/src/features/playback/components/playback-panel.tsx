@@ -50,9 +50,11 @@ function LoadState({ log, kendaraanId }: Pick<PlaybackPanelProps, 'log' | 'kenda
     return (
       <div data-testid="playback-progress">
         <Typography.Text type="secondary">
-          {total === null
-            ? t('loading')
-            : t('loaded', { loaded: formatNumber(loaded, lang), total: formatNumber(total, lang) })}
+          <span dir="auto">
+            {total === null
+              ? t('loading')
+              : t('loaded', { loaded: formatNumber(loaded, lang), total: formatNumber(total, lang) })}
+          </span>
         </Typography.Text>
         <Progress
           percent={total ? Math.round((loaded / total) * 100) : 0}
