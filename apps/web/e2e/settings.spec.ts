@@ -156,6 +156,29 @@ test.describe('layout settings', () => {
     expect(await speed.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
     expect(await speed.evaluate((el) => getComputedStyle(el.parentElement!).direction)).toBe('rtl');
     await screenshot(page, 'rtl-vehicle-summary');
+    // A date and time keeps its order ("07/12/2026 05:27:48 WIB", not "WIB 05:27:48 07/12/2026"), and a
+    // table cell its RTL side.
+    await page.goto('/notifications');
+    const cell = page.locator('.ant-table-tbody .ant-table-cell', { hasText: / WIB$/ }).first();
+    await expect(cell).toBeVisible();
+    const order = await cell.evaluate((el) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      let text = walker.nextNode()!;
+      while (!/WIB$/.test(text.textContent!)) text = walker.nextNode()!;
+      const range = document.createRange();
+      const leftOf = (at: number) => {
+        range.setStart(text, at);
+        range.setEnd(text, at + 1);
+        return range.getBoundingClientRect().left;
+      };
+      const box = el.getBoundingClientRect();
+      return {
+        dateFirst: leftOf(0) < leftOf(text.textContent!.length - 1),
+        rightGap: box.right - range.getBoundingClientRect().right,
+      };
+    });
+    expect(order.dateFirst).toBe(true);
+    expect(order.rightGap).toBeLessThan(40);
   });
 
   test('S-021 settings persist across a reload under the settings key, without mobile or drawers', async ({

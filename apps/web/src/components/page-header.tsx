@@ -11,7 +11,7 @@ export function PageHeader({ title, intro, extra }: { title: string; intro?: Rea
         </Typography.Title>
         {intro && (
           <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
-            {intro}
+            <span>{intro}</span>
           </Typography.Paragraph>
         )}
       </div>
