@@ -83,7 +83,6 @@ export function createMap(el: HTMLDivElement, base: BaseMap, locale?: Record<str
   });
   const handle: MapHandle = { map, value: null, onChange: null };
   map.touchZoomRotate.disableRotation();
-  map.on('render', () => console.log('FRAME ' + Math.round(performance.now())));
   skipRepeatedPlacementFrames(map);
   if (addDetail) {
     // Once the first frame is complete (or after a few seconds of a map that never settles).
