@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -60,6 +60,36 @@ export async function openAs(page: Page, username: string, path: string): Promis
 
 export async function cookieMap(context: BrowserContext): Promise<Record<string, string>> {
   return Object.fromEntries((await context.cookies()).map((c) => [c.name, decodeURIComponent(c.value)]));
+}
+
+/**
+ * The texts inside the element drawn out of their reading order: a text whose first character is drawn
+ * right of its last on one line. Both languages read left to right, so in the RTL layout a sentence
+ * that starts with a number or ends with a full stop must still be drawn in order ("24 of 24", not
+ * "of 24 24"). Texts that wrap onto another line are left out.
+ */
+export async function drawnOutOfOrder(locator: Locator): Promise<string[]> {
+  return locator.evaluate((root) => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const box = (text: Node, at: number) => {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + 1);
+      return range.getBoundingClientRect();
+    };
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const words = text.textContent ?? '';
+      const first = words.search(/\S/);
+      const last = words.trimEnd().length - 1;
+      if (first < 0 || last <= first) continue;
+      const a = box(text, first);
+      const b = box(text, last);
+      if (a.width === 0 || b.width === 0 || Math.abs(a.top - b.top) > 3) continue;
+      if (a.left > b.left + 1) out.push(words.trim());
+    }
+    return out;
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signInToShell } from './fixtures';
+import { drawnOutOfOrder, screenshot, signInToShell } from './fixtures';
 
 const sw = (page: Page, key: string) => page.getByTestId(`setting-${key}`);
 const checked = async (page: Page, key: string) =>
@@ -156,29 +156,32 @@ test.describe('layout settings', () => {
     expect(await speed.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
     expect(await speed.evaluate((el) => getComputedStyle(el.parentElement!).direction)).toBe('rtl');
     await screenshot(page, 'rtl-vehicle-summary');
+    const pageSize = page.locator('.ant-pagination .ant-select', { hasText: '/' });
+    await expect(pageSize).toBeVisible();
+    expect(await drawnOutOfOrder(pageSize)).toEqual([]);
     // A date and time keeps its order ("07/12/2026 05:27:48 WIB", not "WIB 05:27:48 07/12/2026"), and a
     // table cell its RTL side.
     await page.goto('/notifications');
     const cell = page.locator('.ant-table-tbody .ant-table-cell', { hasText: / WIB$/ }).first();
     await expect(cell).toBeVisible();
-    const order = await cell.evaluate((el) => {
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      let text = walker.nextNode()!;
-      while (!/WIB$/.test(text.textContent!)) text = walker.nextNode()!;
+    expect(await drawnOutOfOrder(cell)).toEqual([]);
+    const rightGap = await cell.evaluate((el) => {
       const range = document.createRange();
-      const leftOf = (at: number) => {
-        range.setStart(text, at);
-        range.setEnd(text, at + 1);
-        return range.getBoundingClientRect().left;
-      };
-      const box = el.getBoundingClientRect();
-      return {
-        dateFirst: leftOf(0) < leftOf(text.textContent!.length - 1),
-        rightGap: box.right - range.getBoundingClientRect().right,
-      };
+      range.selectNodeContents(el);
+      return el.getBoundingClientRect().right - range.getBoundingClientRect().right;
     });
-    expect(order.dateFirst).toBe(true);
-    expect(order.rightGap).toBeLessThan(40);
+    expect(rightGap).toBeLessThan(40);
+    // So do paragraphs and a form's hints and errors: "For example B 9471 UEY.", not
+    // ".For example B 9471 UEY".
+    await page.goto('/profile');
+    await expect(page.getByText(/signed out\.$/)).toBeVisible();
+    await expect(page.getByTestId('shell-loading')).toHaveAttribute('aria-busy', 'false');
+    expect(await drawnOutOfOrder(page.getByTestId('workspace'))).toEqual([]);
+    await page.goto('/management/vehicle-management');
+    await page.getByTestId('add-vehicle').click();
+    await page.getByTestId('vehicle-save').click();
+    await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    expect(await drawnOutOfOrder(page.locator('body'))).toEqual([]);
   });
 
   test('S-021 settings persist across a reload under the settings key, without mobile or drawers', async ({
