@@ -36,7 +36,8 @@ export interface AppDeps extends AuthOptions, SingletonOptions {
   logger?: FastifyBaseLogger;
   clock?: () => Date;
   /** Telemetry tuning (tests shorten the timers or turn the tick off). */
-  telemetry?: IngestOptions & Pick<LiveHubOptions, 'flushMs' | 'pingMs' | 'snapshotWaitMs'>;
+  telemetry?: IngestOptions &
+    Pick<LiveHubOptions, 'flushMs' | 'pingMs' | 'snapshotWaitMs'> & { sessionCheckMs?: number };
 }
 
 /**

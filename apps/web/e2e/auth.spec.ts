@@ -147,6 +147,35 @@ test.describe('signing in and roles', () => {
     }
   });
 
+  test('a password changed in another browser signs this one out at once, without a click', async ({
+    page,
+    browser,
+  }) => {
+    // A User of the demo unit of their own: the change of password ends their other sessions.
+    const admin = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    await admin.request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
+    const me = (await (await admin.request.get('/api/auth/me')).json()) as { groups: { unitId: number }[] };
+    const username = `e2e.out.${Date.now().toString(36)}`;
+    const made = await admin.request.post('/api/users', {
+      headers: { 'x-pantau-unit': String(me.groups[0]!.unitId), 'x-pantau-role': 'Administrator' },
+      data: { username, email: `${username}@example.test`, password: DEMO_PASSWORD, role: 'User' },
+    });
+    expect(made.status()).toBe(201);
+    await admin.close();
+
+    await signInThroughForm(page, username);
+    await expect(page.getByTestId('app-layout')).toBeVisible();
+    const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    await elsewhere.request.post('/api/auth/login', { data: { username, password: DEMO_PASSWORD } });
+    const changed = await elsewhere.request.put('/api/auth/password', {
+      data: { currentPassword: DEMO_PASSWORD, newPassword: 'rahasia-baru-9' },
+    });
+    expect(changed.status()).toBe(200);
+    await elsewhere.close();
+    // The live socket is closed as signed out, and the page signs out by itself.
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
   test('sign-up creates an account that can sign in and is told it has no role yet', async ({ page }) => {
     await page.goto('/signup');
     const suffix = Date.now().toString(36);

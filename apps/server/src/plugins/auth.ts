@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { COOKIE, ROLE_HEADER, ROLES, isAdministrator, reportsOf, type ReportName } from '@pantau/contracts';
-import { ForbiddenError, RoleRequiredError } from '../errors.js';
+import { ForbiddenError, RoleRequiredError, UnauthenticatedError } from '../errors.js';
 import type { AuthService, AuthUser } from '../modules/auth/auth.service.js';
 
 /**
@@ -41,6 +41,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Who is asking and which role they chose; never throws. */
     resolveAccess(request: FastifyRequest): Promise<Access>;
+    /**
+     * The same, asked again of a request answered earlier (an open live socket's upgrade): throws
+     * when the answer cannot be known (the database away), rather than answering "signed out".
+     */
+    accessNow(request: FastifyRequest): Promise<Access>;
   }
 }
 
@@ -86,6 +91,17 @@ export function registerAuthGuard(app: FastifyInstance, deps: { authService: Aut
     } catch {
       return { user: null, role: null };
     }
+  });
+
+  app.decorate('accessNow', async (request: FastifyRequest): Promise<Access> => {
+    let user: AuthUser;
+    try {
+      user = await deps.authService.authenticate(tokenOf(request));
+    } catch (err) {
+      if (err instanceof UnauthenticatedError) return { user: null, role: null };
+      throw err;
+    }
+    return { user, role: chosenRoleOf(request, user) };
   });
 
   // Every /api route must say what it needs, so forgetting the guard fails at start-up, not in production.

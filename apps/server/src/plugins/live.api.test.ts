@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { sql } from 'drizzle-orm';
 import { liveMessage, type LiveMessage, type TrackingItem } from '@pantau/contracts';
 import { fix, secondsAgo, vehiclesOf } from '../test/positions.js';
 import { call, signIn, startTestApp, UNIT, type TestApp } from '../test/test-app.js';
@@ -10,7 +11,9 @@ let fleet: Awaited<ReturnType<typeof vehiclesOf>>;
 const source = { protocol: 'simulator' as const };
 
 beforeAll(async () => {
-  t = await startTestApp({ deps: { telemetry: { tickMs: 0, flushMs: 100, snapshotWaitMs: 1500 } } });
+  t = await startTestApp({
+    deps: { telemetry: { tickMs: 0, flushMs: 100, snapshotWaitMs: 1500, sessionCheckMs: 500 } },
+  });
   operator = await signIn(t.url, 'operator');
   fleet = await vehiclesOf(t.db, UNIT.sunter);
 });
@@ -293,5 +296,77 @@ describe('GET /api/live', () => {
     // Naming a snapshot after that changes nothing.
     unnamed.socket.send(JSON.stringify({ type: 'snapshot', token: snapshot.snapshot }));
     for (const c of [named, unnamed, stranger]) c.socket.close();
+  });
+});
+
+describe('a live socket whose session ends while it is open', () => {
+  const admin = { unitId: UNIT.sunter, role: 'Administrator' };
+  /** A new User of the unit, signed in: their id and token. */
+  async function newUser(name: string) {
+    const adminToken = await signIn(t.url, 'admin');
+    const username = `${name}${Date.now() % 1_000_000}`;
+    const made = await call(t.url, '/api/users', {
+      token: adminToken,
+      role: admin,
+      body: { username, email: `${username}@example.test`, password: 'rahasia-123', role: 'User' },
+    });
+    expect(made.status).toBe(201);
+    return {
+      userId: made.json.userId as number,
+      token: await signIn(t.url, username, 'rahasia-123'),
+      adminToken,
+    };
+  }
+  const closed = (socket: WebSocket) =>
+    new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+    );
+
+  it('closes with 4401 once its token signs out, and leaves the other sockets open', async () => {
+    const { token } = await newUser('live-out');
+    const mine = open(wsUrl(`?unitId=${UNIT.sunter}&role=User`), { authorization: `Bearer ${token}` });
+    const other = open(wsUrl(`?unitId=${UNIT.sunter}&role=User`), { authorization: `Bearer ${operator}` });
+    await Promise.all([mine.until('hello'), other.until('hello')]);
+    const end = closed(mine.socket);
+    expect((await call(t.url, '/api/auth/logout', { token, method: 'POST' })).status).toBe(204);
+    expect(await end).toEqual({ code: 4401, reason: 'Signed out' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(other.socket.readyState).toBe(WebSocket.OPEN);
+    other.socket.close();
+  });
+
+  it('closes with 4403 once an Administrator changes the role it was opened for, and 4401 once the account is disabled', async () => {
+    const { userId, token, adminToken } = await newUser('live-role');
+    const asUser = open(wsUrl(`?unitId=${UNIT.sunter}&role=User`), { authorization: `Bearer ${token}` });
+    await asUser.until('hello');
+    const roleGone = closed(asUser.socket);
+    const changed = await call(t.url, `/api/users/${userId}`, {
+      token: adminToken,
+      role: admin,
+      method: 'PUT',
+      body: { role: 'Guest' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await roleGone).code).toBe(4403);
+
+    const asGuest = open(wsUrl(`?unitId=${UNIT.sunter}&role=Guest`), { authorization: `Bearer ${token}` });
+    await asGuest.until('hello');
+    const signedOut = closed(asGuest.socket);
+    await call(t.url, `/api/users/${userId}`, {
+      token: adminToken,
+      role: admin,
+      method: 'PUT',
+      body: { disabled: true },
+    });
+    expect((await signedOut).code).toBe(4401);
+  });
+
+  it('closes within its check interval when the session ends without a request here (another instance)', async () => {
+    const { userId, token } = await newUser('live-elsewhere');
+    const c = open(wsUrl(`?unitId=${UNIT.sunter}&role=User`), { authorization: `Bearer ${token}` });
+    await c.until('hello');
+    const end = closed(c.socket);
+    await t.db.db.execute(sql`UPDATE users SET token_version = token_version + 1 WHERE user_id = ${userId}`);
+    expect((await end).code).toBe(4401);
   });
 });

@@ -8,6 +8,7 @@ import { idParam, liveClientMessage, text, type LiveMessage } from '@pantau/cont
 import { createPostgresLiveBus } from './live-bus.js';
 import type { LiveEvent } from './live-events.js';
 import { createLiveHub, type LiveHub, type LiveHubOptions } from './live-hub.js';
+import { createLiveSessions, type LiveSessions } from './live-sessions.js';
 
 export type { LiveEvent, LiveHub, LiveHubOptions };
 
@@ -29,6 +30,7 @@ async function registerLiveRoute(
   app: FastifyInstance,
   deps: {
     hub: LiveHub;
+    sessions: LiveSessions;
     clock: () => Date;
     /** Origins a browser page may open the socket from, besides the server's own. */
     publicUrl: string | undefined;
@@ -94,6 +96,7 @@ async function registerLiveRoute(
       });
       socket.on('close', disconnect);
       socket.on('error', disconnect);
+      deps.sessions.add(socket, request);
       // A client says one thing, which snapshot it holds; anything else is ignored.
       socket.on('message', (data, isBinary) => {
         if (isBinary) return;
@@ -118,7 +121,12 @@ declare module 'fastify' {
 }
 
 /** The live channel: the hub (`app.liveHub`) and its WebSocket, `GET /api/live`. */
-export const liveChannel = fp<Pick<LiveHubOptions, 'flushMs' | 'pingMs' | 'snapshotWaitMs'>>(
+/** How often an open socket's session is checked again (besides at once after a sign-out here). */
+const SESSION_CHECK_MS = 15_000;
+
+export const liveChannel = fp<
+  Pick<LiveHubOptions, 'flushMs' | 'pingMs' | 'snapshotWaitMs'> & { sessionCheckMs?: number }
+>(
   async (app, opts) => {
     const { database } = app;
     const hub = createLiveHub({
@@ -138,8 +146,21 @@ export const liveChannel = fp<Pick<LiveHubOptions, 'flushMs' | 'pingMs' | 'snaps
     });
     app.decorate('liveHub', hub);
     app.addHook('onReady', () => hub.listening());
+    const sessions = createLiveSessions({
+      accessNow: (request) => app.accessNow(request),
+      intervalMs: opts.sessionCheckMs ?? SESSION_CHECK_MS,
+      onError: (err) => app.log.warn({ err }, 'live channel: sessions not checked'),
+    });
+    app.addHook('onClose', async () => sessions.close());
+    // A sign-out, a password change or a change to users or units here ends what it ends at once;
+    // on other instances within the interval.
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+      if (/^\/api\/(auth|users|units)(\/|$|\?)/.test(request.url)) sessions.recheck();
+    });
     await registerLiveRoute(app, {
       hub,
+      sessions,
       clock: app.clock,
       publicUrl: app.config.publicUrl,
       allowedHosts: app.config.allowedHosts,

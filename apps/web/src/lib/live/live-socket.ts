@@ -1,4 +1,5 @@
 import { liveMessage, type LiveMessage } from '@pantau/contracts';
+import { api } from '../api-client';
 import { useLiveStore } from './live-store';
 import { trackingItemsOf, trackingPatchesOf } from './tracking-guard';
 
@@ -8,8 +9,10 @@ export const MIN_RECONNECT_MS = 1_000;
 export const MAX_RECONNECT_MS = 30_000;
 /** The server pings well within this; silence longer than it means a dead connection. */
 export const SILENCE_TIMEOUT_MS = 60_000;
-/** Close codes after which retrying cannot help (signed out, role not allowed). */
-const FINAL_CLOSE_CODES = new Set([4401, 4403]);
+/** Close codes after which retrying cannot help: signed out, the role no longer held. */
+const SIGNED_OUT = 4401;
+const ROLE_GONE = 4403;
+const FINAL_CLOSE_CODES = new Set([SIGNED_OUT, ROLE_GONE]);
 
 /** Exponential back-off: 1 s, 2 s, 4 s … capped at 30 s. */
 export function reconnectDelay(attempt: number): number {
@@ -114,11 +117,25 @@ function connect() {
     clearTimeout(silenceTimer);
     if (socket === ws) socket = null;
     setConnection('closed');
-    if (FINAL_CLOSE_CODES.has(event.code)) wanted = false;
+    if (FINAL_CLOSE_CODES.has(event.code)) {
+      wanted = false;
+      sessionEnded(event.code);
+    }
     if (!wanted) return;
     retryTimer = setTimeout(connect, reconnectDelay(attempt));
     attempt += 1;
   };
+}
+
+/**
+ * The server closed the socket because the session ended while it was open (a sign-out or a password
+ * change in another browser, the account disabled, the role taken away). Signed out: an authenticated
+ * call answers 401 and the app signs out as for any 401. The role gone: a reload, which the server
+ * sends to the role choice.
+ */
+function sessionEnded(code: number) {
+  if (code === SIGNED_OUT) void api.getAuth('auth/me').catch(() => {});
+  else window.location.reload();
 }
 
 /** Opens the shared socket (the shell calls this once signed in with a role). */
