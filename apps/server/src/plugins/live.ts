@@ -123,6 +123,8 @@ declare module 'fastify' {
 /** The live channel: the hub (`app.liveHub`) and its WebSocket, `GET /api/live`. */
 /** How often an open socket's session is checked again (besides at once after a sign-out here). */
 const SESSION_CHECK_MS = 15_000;
+/** Writes after which open sockets are checked again at once. */
+const SESSION_CHANGES = /^\/api\/(auth\/(logout|password|reset)|users|units)(\/|\?|$)/;
 
 export const liveChannel = fp<
   Pick<LiveHubOptions, 'flushMs' | 'pingMs' | 'snapshotWaitMs'> & { sessionCheckMs?: number }
@@ -152,11 +154,11 @@ export const liveChannel = fp<
       onError: (err) => app.log.warn({ err }, 'live channel: sessions not checked'),
     });
     app.addHook('onClose', async () => sessions.close());
-    // A sign-out, a password change or a change to users or units here ends what it ends at once;
-    // on other instances within the interval.
+    // What ends sessions or roles (a sign-out, a password changed or reset, a user or unit changed)
+    // ends their sockets here at once; on other instances within the interval.
     app.addHook('onResponse', async (request, reply) => {
       if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-      if (/^\/api\/(auth|users|units)(\/|$|\?)/.test(request.url)) sessions.recheck();
+      if (SESSION_CHANGES.test(request.url)) sessions.recheck();
     });
     await registerLiveRoute(app, {
       hub,
