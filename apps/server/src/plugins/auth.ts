@@ -82,17 +82,6 @@ export function registerAuthGuard(app: FastifyInstance, deps: { authService: Aut
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('role', null as unknown as ChosenRole);
 
-  app.decorate('resolveAccess', async (request: FastifyRequest): Promise<Access> => {
-    const token = tokenOf(request);
-    if (!token) return { user: null, role: null };
-    try {
-      const user = await deps.authService.authenticate(token);
-      return { user, role: chosenRoleOf(request, user) };
-    } catch {
-      return { user: null, role: null };
-    }
-  });
-
   app.decorate('accessNow', async (request: FastifyRequest): Promise<Access> => {
     let user: AuthUser;
     try {
@@ -103,6 +92,9 @@ export function registerAuthGuard(app: FastifyInstance, deps: { authService: Aut
     }
     return { user, role: chosenRoleOf(request, user) };
   });
+  app.decorate('resolveAccess', (request: FastifyRequest): Promise<Access> =>
+    app.accessNow(request).catch(() => ({ user: null, role: null })),
+  );
 
   // Every /api route must say what it needs, so forgetting the guard fails at start-up, not in production.
   // The OpenAPI description says it too: `security` (none on public routes), `x-pantau-access` and, on

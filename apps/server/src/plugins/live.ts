@@ -120,12 +120,12 @@ declare module 'fastify' {
   }
 }
 
-/** The live channel: the hub (`app.liveHub`) and its WebSocket, `GET /api/live`. */
 /** How often an open socket's session is checked again (besides at once after a sign-out here). */
 const SESSION_CHECK_MS = 15_000;
 /** Writes after which open sockets are checked again at once. */
 const SESSION_CHANGES = /^\/api\/(auth\/(logout|password|reset)|users|units)(\/|\?|$)/;
 
+/** The live channel: the hub (`app.liveHub`) and its WebSocket, `GET /api/live`. */
 export const liveChannel = fp<
   Pick<LiveHubOptions, 'flushMs' | 'pingMs' | 'snapshotWaitMs'> & { sessionCheckMs?: number }
 >(
