@@ -10,6 +10,7 @@ import { deferDetailLayers } from './detail-layers';
 import { takeEarlyMap } from './early-handoff';
 import { MapContext, type MapContextValue, type MapHandle } from './map-context';
 import { skipRepeatedPlacementFrames } from './placement-frames';
+import { skipTransparentSky } from './transparent-sky';
 
 export type { MapHandle } from './map-context';
 
@@ -84,6 +85,7 @@ export function createMap(el: HTMLDivElement, base: BaseMap, locale?: Record<str
   const handle: MapHandle = { map, value: null, onChange: null };
   map.touchZoomRotate.disableRotation();
   skipRepeatedPlacementFrames(map);
+  skipTransparentSky(map);
   if (addDetail) {
     // Once the first frame is complete (or after a few seconds of a map that never settles).
     let added = false;
