@@ -503,8 +503,16 @@ async function run(n, geofenceCount, profiling, network) {
   // Where the load time goes: the app's performance marks and the snapshot request.
   const phases = await page.evaluate(() => {
     const out = {};
-    const api = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/tracking'));
-    if (api) Object.assign(out, { trackingRequest: api.startTime, trackingResponse: api.responseEnd });
+    // The snapshot as the page asks for it (`/api/tracking?live=1`), or without the query.
+    const api = performance
+      .getEntriesByType('resource')
+      .find((e) => new URL(e.name).pathname === '/api/tracking');
+    if (api)
+      Object.assign(out, {
+        trackingRequest: api.startTime,
+        trackingFirstByte: api.responseStart,
+        trackingResponse: api.responseEnd,
+      });
     const me = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/auth/me'));
     if (me) Object.assign(out, { meRequest: me.startTime, meResponse: me.responseEnd });
     for (const m of performance.getEntriesByType('mark'))

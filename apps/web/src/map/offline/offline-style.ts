@@ -28,7 +28,9 @@ export function offlineStyle(): StyleSpecification {
         id: 'offline-land',
         type: 'fill',
         source: 'land',
-        paint: { 'fill-color': '#f4f1ea', 'fill-outline-color': '#b8c4cf' },
+        // The coast layer draws the edge: no antialiased edge of the fill's own beneath it (with software
+        // WebGL one more program to compile for the first frame, and a pass in every frame).
+        paint: { 'fill-color': '#f4f1ea', 'fill-antialias': false },
       },
       {
         id: 'offline-coast',
