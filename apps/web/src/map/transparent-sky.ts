@@ -28,7 +28,8 @@ export function skipTransparentSky(map: MapLibreMap): () => void {
     const painter = (map as unknown as PainterInternals).painter;
     const draw = painter?.drawFunctions;
     const sky = draw?.sky;
-    if (!painter || !draw || typeof sky !== 'function' || (sky as { pantauSkipped?: true }).pantauSkipped) return;
+    if (!painter || !draw || typeof sky !== 'function' || (sky as { pantauSkipped?: true }).pantauSkipped)
+      return;
     const skip: DrawSky = (mesh, frame) => {
       const colors = frame?.data?.sky;
       if (colors && transparent(colors['sky-color']) && transparent(colors['horizon-color'])) return;
