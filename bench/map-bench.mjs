@@ -109,9 +109,14 @@ const server = http.createServer((req, res) => {
     const key = Object.keys(api).find((k) => url.pathname.endsWith(k));
     const answer = key ? api[key] : '{"count":0,"results":[]}';
     const body = typeof answer === 'function' ? answer(url.searchParams) : answer;
-    // As apps/server/src/plugins/compress.ts: brotli quality 4 above 1 kB, per request.
+    // As apps/server/src/plugins/compress.ts: brotli above 1 kB, per request, at quality 4, or 1 from 1 MB.
     if (body.length >= 1024 && acceptsBr(req))
-      void brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }).then((br) => {
+      void brotli(body, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: body.length >= 1024 * 1024 ? 1 : 4,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }).then((br) => {
         res.writeHead(200, {
           'Content-Type': 'application/json',
           'Content-Encoding': 'br',
