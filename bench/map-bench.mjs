@@ -136,6 +136,13 @@ const server = http.createServer((req, res) => {
   // As the server sends them (apps/server/src/modules/web): the build's brotli copy when accepted, hashed
   // assets cached for good.
   const br = acceptsBr(req) && existsSync(`${file}.br`);
+  // As apps/server/src/modules/web: a fleet page, to a user with a role, has the browser preload the
+  // tracking snapshot the page asks for.
+  const fleetPage = ['/', '/_app', '/map', '/vehicle-summary'].includes(
+    url.pathname.replace(/(.)\/+$/, '$1'),
+  );
+  if (fleetPage && file.endsWith('index.html') && /(?:^|; )role_unit=/.test(req.headers.cookie ?? ''))
+    res.setHeader('Link', '</api/tracking?live=1>; rel=preload; as=fetch; crossorigin=use-credentials');
   res.writeHead(200, {
     'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
     'Cache-Control': url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -217,8 +217,11 @@ test('opening /map: the snapshot asked for before the app ran, the map started a
 }) => {
   await signInToShell(page, 'admin');
   const snapshots: string[] = [];
+  const requests: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/tracking') snapshots.push(r.url());
+    const path = new URL(r.url()).pathname;
+    requests.push(path);
+    if (path === '/api/tracking') snapshots.push(r.url());
   });
   // A first visit: routing turns the browser's cache off, and the app's first chunk comes a little late
   // (as its ~3 MB do on a real network), so public/prefetch-snapshot.js (async) runs first. With the
@@ -257,6 +260,10 @@ test('opening /map: the snapshot asked for before the app ran, the map started a
   // that answer instead of asking again.
   expect(await page.evaluate(() => '__pantauSnapshot' in window)).toBe(true);
   expect(snapshots).toHaveLength(1);
+  // The page's answer had the browser preload it (its `Link` header) before the app's files.
+  const firstAsset = requests.findIndex((path) => path.startsWith('/assets/'));
+  expect(requests.indexOf('/api/tracking')).toBeGreaterThan(-1);
+  expect(requests.indexOf('/api/tracking')).toBeLessThan(firstAsset);
   await page.unrouteAll();
   // It follows its container: collapsing the sidebar widens the canvas to the new width.
   const canvasWidth = () => page.locator('canvas.maplibregl-canvas').evaluate((c) => c.clientWidth);

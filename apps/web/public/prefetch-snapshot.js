@@ -4,12 +4,14 @@
 // page that shows the live fleet: the tracking snapshot is asked for now, while the app's code is still
 // loading, and the app takes the response when it wants it (src/lib/live/tracking-query.ts). Nothing
 // is parsed here: that would only delay the app's start. Any failure leaves it to the app's own request.
+// The server has the browser preload the same request with the page (its `Link` header), ahead of the
+// app's files; this request, like the app's own, takes that preload (same URL, credentials and mode).
 // On a page with a map, maplibre's worker script is fetched too, into the HTTP cache, so that the worker
 // the boot starts (src/features/map/boot) does not wait for its download.
 // `async`, not `defer`: a deferred script waits for every style sheet. When the app's code is cached it
 // may run first: it then says so (`__pantauBooted`) and asks for itself.
 // A classic script cannot import: the cookie names are COOKIE.roleUnit/roleUser (@pantau/contracts) and
-// the pages are FLEET_PAGES (src/features/map/boot/fleet-pages.ts); keep them in step.
+// the pages and the URL are FLEET_PAGES and TRACKING_SNAPSHOT_URL (@pantau/contracts); keep them in step.
 (function () {
   if (window.__pantauBooted) return;
   var path = location.pathname;

@@ -51,6 +51,14 @@ export type TrackingItem = z.infer<typeof trackingItem>;
 export const trackingList = listOf(trackingItem).extend({ snapshot: z.string().optional() });
 export type TrackingList = z.infer<typeof trackingList>;
 
+/**
+ * Pages that show the live fleet from the whole unit's tracking snapshot, which the page asks for as
+ * TRACKING_SNAPSHOT_URL on its first load. The server has the browser preload it with the page (a `Link`
+ * header); apps/web/public/prefetch-snapshot.js, a classic script that cannot import, lists them too.
+ */
+export const FLEET_PAGES = ['/', '/_app', '/map', '/vehicle-summary'] as const;
+export const TRACKING_SNAPSHOT_URL = '/api/tracking?live=1';
+
 /** `GET /api/logs/gps?kendaraanId=&from=&to=` (from/to ISO 8601; at most 31 days apart). */
 export const gpsLogQuery = z.object({
   kendaraanId: idParam(),

@@ -97,6 +97,31 @@ describe('server-side access redirects', () => {
     expect((await page('/signed-out.html')).status).toBe(302);
   });
 
+  it('has the browser preload the tracking snapshot with a fleet page, for a signed-in role only', async () => {
+    const preload = '</api/tracking?live=1>; rel=preload; as=fetch; crossorigin=use-credentials';
+    const guest = withRole(await signIn(t.url, 'guest'), UNIT.sunter, 'Guest');
+    for (const path of ['/', '/_app', '/map', '/map/', '/vehicle-summary']) {
+      const r = await page(path, guest);
+      expect(r.status, path).toBe(200);
+      expect(r.res.headers.get('link'), path).toBe(preload);
+    }
+    // Pages without the live fleet, a page before a role is chosen, and the signed-out pages: none.
+    for (const [path, cookie] of [
+      ['/management/user-management', withRole(token)],
+      ['/spk/ccr', withRole(token)],
+      ['/choose-role', `token=${token}`],
+      ['/signin', undefined],
+      ['/preview-vehicle', undefined],
+    ] as const) {
+      const r = await page(path, cookie);
+      expect(r.status, path).toBe(200);
+      expect(r.res.headers.get('link'), path).toBeNull();
+    }
+    // The preloaded request is what a fleet page asks for, and a signed-in role gets it.
+    const snapshot = await call(t.url, '/api/tracking?live=1', { headers: { cookie: guest } });
+    expect(snapshot.status).toBe(200);
+  });
+
   it('serves static files to anyone, /assets with a long cache', async () => {
     const asset = await page('/assets/app-abc123.js');
     expect(asset.status).toBe(200);

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FLEET_PAGES, TRACKING_SNAPSHOT_URL } from '@pantau/contracts';
 import { problemOf, sendProblem } from '../../plugins/errors.js';
 import { accessRedirect } from './access-redirect.js';
 
@@ -11,6 +12,15 @@ import { accessRedirect } from './access-redirect.js';
  */
 const SIGNED_OUT_HTML_PAGES = new Set(['/signin', '/signup', '/forgot']);
 const normalisePage = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path) || '/';
+
+/**
+ * On a page that shows the live fleet, the browser is told with the page to fetch the tracking snapshot
+ * the page will ask for: found in the response's header, it is requested before the page's own files,
+ * which otherwise hold every connection the browser opens to the server (six over HTTP/1.1) while the
+ * snapshot waits behind them. Same URL, credentials and mode as the page's request, which takes it.
+ */
+const SNAPSHOT_PRELOAD = `<${TRACKING_SNAPSHOT_URL}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+const fleetPages = new Set<string>(FLEET_PAGES);
 
 const isFile = async (path: string) => (await stat(path).catch(() => null))?.isFile() ?? false;
 
@@ -67,6 +77,7 @@ export function webRoutes(deps: { webDist: string }) {
       reply.header('cache-control', 'no-cache');
       if (SIGNED_OUT_HTML_PAGES.has(normalisePage(path)) && (await isFile(signedOutFile)))
         return reply.sendFile('signed-out.html', { cacheControl: false });
+      if (role !== null && fleetPages.has(normalisePage(path))) reply.header('link', SNAPSHOT_PRELOAD);
       return reply.sendFile('index.html', { cacheControl: false });
     }
 

@@ -1,4 +1,4 @@
-import { COOKIE } from '@pantau/contracts';
+import { COOKIE, FLEET_PAGES } from '@pantau/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { getCookie } from '../../../lib/cookies';
 import i18n from '../../../lib/i18n';
@@ -11,8 +11,6 @@ import { startEarlyMap } from './early-map';
 
 export { removeBootShell } from './boot-shell';
 
-/** Pages that show the live fleet from the tracking snapshot (also listed in public/prefetch-snapshot.js). */
-const FLEET_PAGES = new Set(['/', '/_app', '/map', '/vehicle-summary']);
 /** Pages with a map: maplibre's worker is started at boot. */
 const MAP_PAGES = new Set(['/', '/_app', '/map']);
 
@@ -52,7 +50,8 @@ export function bootFleetPage(queryClient: QueryClient, path = window.location.p
   const boot: FleetPageBoot = { ready: Promise.resolve(), transition: () => transition };
   if (!getCookie(COOKIE.roleUnit) || !getCookie(COOKIE.roleUser)) return boot;
   if (MAP_PAGES.has(path)) prewarmMap();
-  if (FLEET_PAGES.has(path)) void queryClient.prefetchQuery(trackingQueryOptions());
+  if ((FLEET_PAGES as readonly string[]).includes(path))
+    void queryClient.prefetchQuery(trackingQueryOptions());
   if (path !== '/map') return boot;
 
   transition = true;
