@@ -14,6 +14,8 @@ const firstLoad = reachableFrom(
   ['src/app/main.tsx', 'src/app/app-root.tsx'].map((f) => fileURLToPath(new URL(f, import.meta.url))),
 );
 const inMapWorker = reachableFrom([mapWorkerEntry]);
+/** What main.tsx runs before the app itself (app-root.tsx, imported dynamically): the boot. */
+const inBoot = reachableFrom([fileURLToPath(new URL('src/app/main.tsx', import.meta.url))]);
 /** A chunk group's name for the modules of the first load it matches; the others split as usual. */
 const ofFirstLoad: (name: string) => CodeSplittingNameFunction = (name) => (id, ctx) =>
   firstLoad(id, ctx) ? name : null;
@@ -81,6 +83,13 @@ export default defineConfig({
             {
               name: ofFirstLoad('vendor'),
               test: /node_modules[\\/](?!antd[\\/]|@ant-design[\\/]|@rc-component[\\/]|rc-[a-z-]+[\\/]|exceljs[\\/]|terra-draw|\.vite[\\/]antd-css[\\/])/,
+            },
+            // The app's own modules the boot runs (the API client, the stores, the map's vehicle layer …):
+            // one chunk rather than one per module the app shares with it, ~14 files of 0.5–7 kB that
+            // each waited for a connection of their own before the boot could start.
+            {
+              name: (id, ctx) => (inBoot(id, ctx) ? 'boot' : null),
+              test: /[\\/](apps[\\/]web[\\/]src|packages[\\/]contracts)[\\/](?!.*\.css$)/,
             },
             // Its code only: antd/dist/antd.css (main.tsx) stays with the entry's styles, or the entry would
             // load this chunk for it.
