@@ -17,10 +17,10 @@ const LAT_MESSAGE = 'Latitude must be between -90 and 90';
 const longitude = z.number('Longitude must be a number').min(-180, LNG_MESSAGE).max(180, LNG_MESSAGE);
 const latitude = z.number('Latitude must be a number').min(-90, LAT_MESSAGE).max(90, LAT_MESSAGE);
 
-/** `[lng, lat]` as sent; an altitude, if any, is dropped. */
-export const lngLatInput = z
-  .tuple([longitude, latitude], z.number())
-  .transform(([lng, lat]): [number, number] => [lng, lat]);
+/** `[lng, lat]` as sent, with `message` when it is not such a pair (missing, say); an altitude is dropped. */
+export const lngLatInputOf = (message: string) =>
+  z.tuple([longitude, latitude], z.number(), message).transform(([lng, lat]): [number, number] => [lng, lat]);
+export const lngLatInput = lngLatInputOf('A position is [longitude, latitude]');
 /** `[lng, lat]` as answered. */
 export const lngLat = z.tuple([z.number(), z.number()]);
 export type LngLat = z.infer<typeof lngLat>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listOf, pagingQuery } from './common.js';
-import { lngLat, lngLatInput } from './geometry.js';
+import { lngLat, lngLatInputOf } from './geometry.js';
 import { optionalText, text } from './input.js';
 
 // ── Markers (POIs) ───────────────────────────────────────────────────────────────────────────────
@@ -12,7 +12,7 @@ export type MarkerIcon = (typeof markerIcons)[number];
 export const markerInput = z.object({
   name: text('Name is required').trim().min(1, 'Name is required').max(100, 'At most 100 characters'),
   icon: z.enum(markerIcons, 'Choose an icon').default('other'),
-  position: lngLatInput,
+  position: lngLatInputOf('Click the map to place the point'),
   notes: optionalText(500),
 });
 export type MarkerInput = z.infer<typeof markerInput>;

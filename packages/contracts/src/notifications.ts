@@ -34,6 +34,8 @@ export const notification = z.object({
   alarm: z.string().nullable().default(null),
   /** Where it happened; null when the event has no position. */
   place: placeRef.nullable().default(null),
+  /** A geofence crossing: the geofence's name; an over route: the route's code and name; else null. */
+  subject: z.string().nullable().default(null),
 });
 export type Notification = z.infer<typeof notification>;
 

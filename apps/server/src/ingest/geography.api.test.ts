@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../plugins/live.js';
 import { fix, vehiclesOf } from '../test/positions.js';
-import { startTestApp, UNIT, type TestApp } from '../test/test-app.js';
+import { call, signIn, startTestApp, UNIT, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof vehiclesOf>>;
@@ -90,6 +90,18 @@ describe('geography in the pipeline', () => {
     expect(kinds.map((k) => k.kind)).toEqual(['geofence_enter', 'geofence_exit']);
     const notified = published.filter((e) => e.type === 'notification' && e.data.kendaraanId === v.vehicleId);
     expect(notified.map((e) => e.type === 'notification' && e.data.kind)).toEqual(['geofence_enter']);
+    // It names the geofence, live and in the list.
+    expect(notified.map((e) => e.type === 'notification' && e.data.subject)).toEqual(['TEST-DEALER']);
+    const token = await signIn(t.url, 'admin');
+    const listed = await call(t.url, '/api/logs/notifications?Count=1000', {
+      token,
+      roleCookies: { unitId: UNIT.sunter, role: 'Administrator' },
+    });
+    expect(listed.status, listed.text).toBe(200);
+    const entry = (
+      listed.json as { results: Array<{ kind: string; kendaraanId: number; subject: string }> }
+    ).results.find((n) => n.kind === 'geofence_enter' && n.kendaraanId === v.vehicleId);
+    expect(entry?.subject).toBe('TEST-DEALER');
   });
 
   it('a vehicle on its route that drives off the corridor raises an over route, closed back on it', async () => {
@@ -102,6 +114,7 @@ describe('geography in the pipeline', () => {
     expect(live.map((e) => e.type === 'notification' && [e.data.kind, e.data.ongoing])).toEqual([
       ['overroute', true],
     ]);
+    expect(live.map((e) => e.type === 'notification' && e.data.subject)).toEqual(['TEST-ROUTE (Test road)']);
     await t.app.pipeline.ingest(track.slice(4), source);
     const [event] = await rows<{
       open: boolean;

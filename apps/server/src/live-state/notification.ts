@@ -40,6 +40,22 @@ function minutesOf(e: NotifyingEvent): number | null {
   return Math.max(1, Math.round((e.endedAt.getTime() - e.startedAt.getTime()) / 60_000));
 }
 
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/** What a geofence crossing or an over route is about, as the operator named it. */
+function subjectOf(e: NotifyingEvent): string | null {
+  const a = e.attributes ?? {};
+  if ((GEOFENCE_EVENT_KINDS as readonly string[]).includes(e.kind))
+    return text(a.geofenceName) ?? text(a.geofenceCode);
+  if (e.kind === 'overroute') {
+    const code = text(a.routeCode);
+    const name = text(a.routeName);
+    return code && name && code !== name ? `${code} (${name})` : (code ?? name);
+  }
+  return null;
+}
+
 /**
  * The notification an event row shows as (`vehicle` is the plate): what happened (speed and limit,
  * minutes stopped, the alarm's kind) and where; the live channel pushes the same shape.
@@ -62,5 +78,6 @@ export const notificationOf = (e: NotifyingEvent): Notification => {
       e.lat !== null && e.lon !== null
         ? placeOf(e.lat, e.lon, e.kind === 'overspeed' ? (e.maxValue ?? 0) : 0)
         : null,
+    subject: subjectOf(e),
   };
 };

@@ -39,6 +39,7 @@ const note: Notification = {
   ongoing: false,
   alarm: null,
   place: null,
+  subject: null,
 };
 
 /** Every payload decoded, in order, with the positions of a unit flattened. */

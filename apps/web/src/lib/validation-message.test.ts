@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   driverInput,
+  geofenceInput,
+  markerInput,
+  routeInput,
   newUserInput,
   unitInfoInput,
   userCreateInput,
@@ -102,5 +105,49 @@ describe('validationMessage', () => {
       'KIR B 9471 UEY jatuh tempo pada 2026-12-01',
     );
     expect(validationMessage('B 9471 UEY is inactive', 'id')).toBe('B 9471 UEY nonaktif');
+  });
+
+  it('the geofence, POI and route forms and the server’s refusals of them have Indonesian texts', () => {
+    const bad = [
+      geofenceInput.safeParse({
+        polygonCode: 'a b',
+        polygonName: ' ',
+        polygonType: 'circle',
+        radius: 60_000,
+      }),
+      geofenceInput.safeParse({ polygonCode: '', polygonName: 'x', polygonType: 'polygon', geometry: null }),
+      geofenceInput.safeParse({
+        polygonCode: 'C',
+        polygonName: 'x',
+        polygonType: 'corridor',
+        width: -5,
+        geometry: { type: 'LineString', coordinates: [[200, 0]] },
+      }),
+      markerInput.safeParse({ name: 'Pom', position: null }),
+      routeInput.safeParse({ code: 'R', name: 'x', leadTimeMinutes: 30_000, circleTimeMinutes: 1.5 }),
+    ];
+    const messages = bad.flatMap((r) => r.error?.issues ?? []).map((i) => i.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Code: 1–32 letters, digits, dot, dash, slash or underscore',
+        'Click the map to place the point',
+        'Longitude must be between -180 and 180',
+      ]),
+    );
+    for (const m of messages) {
+      expect(m, 'no library default text').not.toMatch(/^Invalid input/);
+      expect(validationMessage(m, 'id'), m).not.toBe(m);
+    }
+    for (const m of [
+      'Code QA-CIRCLE-1 is already used by another geofence of this unit',
+      'Code RT-1 is already used by another route of this unit',
+      'Code A is also used by feature 1',
+      'Radius must be at most 50000 m',
+      'Circle time must be at most 14 days',
+      'The outline crosses itself near -6.36000, 107.29000 (lat, lng)',
+      'The file is empty',
+      'At most 10,000 points',
+    ])
+      expect(validationMessage(m, 'id'), m).not.toBe(m);
   });
 });

@@ -16,6 +16,7 @@ export function testNotification(logId: number, over: Partial<Notification> = {}
     ongoing: false,
     alarm: event === 'other' ? 'sos' : null,
     place: { kind: 'road', name: 'Tol Cipali', distanceKm: null, km: 101 },
+    subject: null,
     ...over,
   };
 }

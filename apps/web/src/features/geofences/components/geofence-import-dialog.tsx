@@ -8,8 +8,11 @@ import {
 import { Alert, Button, Form, Modal, Select, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { validationMessage } from '../../../lib/validation-message';
 import { useImportGeofences } from '../api/geofence-mutations';
+import { featureProblems } from '../model/import-problems';
 import { useApp } from '../../../lib/feedback';
 
 interface Chosen {
@@ -52,7 +55,11 @@ export function GeofenceImportDialog({ open, onClose }: { open: boolean; onClose
           reset();
           onClose();
         },
-        onError: (error) => setFailure(errorMessage(te, error)),
+        // A refusal of the file itself (empty, too large) says why; anything else by its code.
+        onError: (error) => {
+          const why = isApiError(error) ? error.errors?.[0]?.message : undefined;
+          setFailure(why ? validationMessage(why) : errorMessage(te, error));
+        },
       },
     );
   };
@@ -122,7 +129,7 @@ export function GeofenceImportDialog({ open, onClose }: { open: boolean; onClose
       {preview && (
         <div className="geofence-import-preview" data-testid="geofence-import-preview">
           {preview.fileError ? (
-            <Alert type="error" showIcon title={preview.fileError} />
+            <Alert type="error" showIcon title={validationMessage(preview.fileError)} />
           ) : (
             <Alert
               type={allReady ? 'success' : 'warning'}
@@ -155,10 +162,10 @@ export function GeofenceImportDialog({ open, onClose }: { open: boolean; onClose
                   errors.length === 0 ? (
                     <Tag color="success">{t('import.ok')}</Tag>
                   ) : (
-                    errors.map((e) => (
-                      <Typography.Text type="danger" key={e.path + e.message} className="import-error">
-                        {e.path ? `${e.path}: ` : ''}
-                        {e.message}
+                    featureProblems(errors).map(({ field, message: text }) => (
+                      <Typography.Text type="danger" key={field + text} className="import-error">
+                        {field ? `${t(`form.${field}`)}: ` : ''}
+                        {validationMessage(text)}
                       </Typography.Text>
                     ))
                   ),

@@ -34,6 +34,18 @@ describe('notification text', () => {
     });
     expect(notificationDetail(crossing, 'en')).toBe('entered the geofence · at Dealer Bandung');
     expect(notificationDetail({ ...crossing, kind: 'geofence_exit' }, 'id')).toMatch(/^keluar geofence · /);
+    // Which geofence or route, as the operator named it.
+    expect(notificationDetail({ ...crossing, subject: 'QA Notify Zone' }, 'en')).toBe(
+      'entered QA Notify Zone · at Dealer Bandung',
+    );
+    expect(notificationDetail({ ...crossing, kind: 'geofence_exit', subject: 'Pool Sunter' }, 'id')).toMatch(
+      /^keluar Pool Sunter · /,
+    );
+    const off = testNotification(5, { kind: 'overroute', event: 'other', alarm: null, place: null });
+    expect(notificationDetail({ ...off, subject: 'JKT-BDG (Jakarta – Bandung)' }, 'en')).toBe(
+      'left route JKT-BDG (Jakarta – Bandung)',
+    );
+    expect(notificationDetail(off, 'id')).toBe('keluar rute');
   });
 
   it('opens the vehicle on the map', () => {

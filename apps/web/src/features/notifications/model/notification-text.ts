@@ -16,11 +16,11 @@ export function notificationWhat(n: Notification, language = i18n.resolvedLangua
       if (n.minutes === null) return t('detail.stopped');
       return t(n.ongoing ? 'detail.overstopOngoing' : 'detail.overstop', { minutes: n.minutes });
     case 'overroute':
-      return t('detail.overroute');
+      return n.subject ? t('detail.overrouteOf', { route: n.subject }) : t('detail.overroute');
     case 'geofence_enter':
-      return t('detail.geofenceEnter');
+      return n.subject ? t('detail.geofenceEnterOf', { name: n.subject }) : t('detail.geofenceEnter');
     case 'geofence_exit':
-      return t('detail.geofenceExit');
+      return n.subject ? t('detail.geofenceExitOf', { name: n.subject }) : t('detail.geofenceExit');
     case 'gps_lost':
       return n.minutes === null || n.ongoing
         ? t('detail.gpsLost')
