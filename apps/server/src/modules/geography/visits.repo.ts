@@ -70,8 +70,11 @@ export function createVisitsRepo(db: Db) {
       return { total: total?.n ?? 0, duration: total?.duration ?? 0, rows };
     },
 
-    /** The unit's over-route events matching the filters, newest first, and how many match. */
-    async overRoutes(unitId: number, q: Partial<OverRouteQuery> & Page) {
+    /**
+     * The unit's over-route events matching the filters, newest first, and how many match; the total
+     * duration counts an open one to its vehicle's latest fix (`now` when there is none), as the rows do.
+     */
+    async overRoutes(unitId: number, q: Partial<OverRouteQuery> & Page, now: Date) {
       const where = and(
         eq(events.unitId, unitId),
         eq(events.kind, 'overroute'),
@@ -84,7 +87,9 @@ export function createVisitsRepo(db: Db) {
       const [total] = await db
         .select({
           n: count(),
-          duration: sql<number>`coalesce(sum(${events.durationS}), 0)`.mapWith(Number),
+          duration: sql<number>`coalesce(sum(coalesce(${events.durationS},
+            greatest(0, floor(extract(epoch from coalesce(${events.endedAt}, ${vehicleState.fixTime},
+              ${now.toISOString()}::timestamptz) - ${events.startedAt}))))), 0)`.mapWith(Number),
           offRouteKm: sql<number>`coalesce(sum((${events.attributes}->>'offRouteKm')::float8), 0)`.mapWith(
             Number,
           ),
@@ -94,6 +99,7 @@ export function createVisitsRepo(db: Db) {
             ),
         })
         .from(events)
+        .leftJoin(vehicleState, eq(vehicleState.vehicleId, events.vehicleId))
         .where(where);
       const rows = await db
         .select({

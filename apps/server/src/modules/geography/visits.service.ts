@@ -35,7 +35,8 @@ export function createVisitsService(deps: { visitsRepo: VisitsRepo; clock: () =>
 
     /** Over-routes overlapping the period; an open one lasts to the vehicle's latest fix. */
     async overRoutes(unitId: number, q: OverRouteQuery) {
-      const { total, totals, rows } = await visitsRepo.overRoutes(unitId, q);
+      const now = clock();
+      const { total, totals, rows } = await visitsRepo.overRoutes(unitId, q, now);
       return {
         count: total,
         totals: { count: total, ...totals },
@@ -53,7 +54,7 @@ export function createVisitsService(deps: { visitsRepo: VisitsRepo; clock: () =>
             trayekName: routeName ?? str(a.routeName),
             start: e.startedAt.toISOString(),
             end: e.endedAt?.toISOString() ?? null,
-            duration: e.durationS ?? seconds(e.startedAt, e.endedAt ?? latestFix ?? clock()),
+            duration: e.durationS ?? seconds(e.startedAt, e.endedAt ?? latestFix ?? now),
             maxDeviationM: num(a.maxDeviationM) ?? e.maxValue ?? 0,
             offRouteKm: num(a.offRouteKm) ?? 0,
             open: e.open,
