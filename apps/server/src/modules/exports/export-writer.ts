@@ -48,8 +48,20 @@ export function csvField(value: string | number | null): string {
 
 type Totals = (number | null)[];
 
+/** Decimals a value is written with (`12.35` → 2), at most 6. */
+const decimalsOf = (v: number) => {
+  const text = String(v);
+  if (/e/i.test(text)) return 6;
+  return Math.min(6, text.split('.')[1]?.length ?? 0);
+};
+
+/**
+ * Adds a row to the totals. A sum keeps the most decimals of its values, so that binary fractions do not
+ * show (1.1 + 4.7 is 5.800000000000001 in floating point; the file says 5.8).
+ */
 function addToTotals<Row>(
   totals: Totals,
+  decimals: number[],
   columns: readonly ExportColumn<Row>[],
   values: (string | number | null)[],
 ) {
@@ -57,7 +69,9 @@ function addToTotals<Row>(
     const v = values[i];
     if (!c.total || typeof v !== 'number') return;
     const t = totals[i];
-    totals[i] = t === null || t === undefined ? v : c.total === 'sum' ? t + v : Math.max(t, v);
+    decimals[i] = Math.max(decimals[i] ?? 0, decimalsOf(v));
+    const next = t === null || t === undefined ? v : c.total === 'sum' ? t + v : Math.max(t, v);
+    totals[i] = Number(next.toFixed(decimals[i]));
   });
 }
 
@@ -81,6 +95,7 @@ export async function writeExport<Query, Row>(
 ): Promise<number> {
   const { columns } = def;
   const totals: Totals = columns.map(() => null);
+  const decimals = columns.map(() => 0);
   const headers = columns.map((c) => c.header[ctx.language]);
   const totalLabel = ctx.language === 'id' ? 'Jumlah' : 'Total';
 
@@ -91,7 +106,7 @@ export async function writeExport<Query, Row>(
       const rows = await def.rows(unitId, query, { take, skip });
       for (const row of rows) {
         const values = columns.map((c) => c.value(row, ctx));
-        addToTotals(totals, columns, values);
+        addToTotals(totals, decimals, columns, values);
         write(values);
       }
       written += rows.length;

@@ -137,7 +137,11 @@ export function createExportsService(deps: {
       if (!(await exportsRepo.consume(jti, expiresAt))) throw new ExportLinkInvalidError();
 
       const { from, to } = query as { from?: string; to?: string };
-      const period = from && to ? `_${dayIn(from, claims.timeZone)}_${dayIn(to, claims.timeZone)}` : '';
+      // The period's end is exclusive: the name gives its last day, as the page shows the period.
+      const lastDay = (end: string) =>
+        new Date(Math.max(Date.parse(from!), Date.parse(end) - 1)).toISOString();
+      const period =
+        from && to ? `_${dayIn(from, claims.timeZone)}_${dayIn(lastDay(to), claims.timeZone)}` : '';
       const ctx: CellContext = { language: claims.language, timeZone: claims.timeZone };
       return {
         fileName: `${def.fileName}${period}.${claims.format}`,

@@ -413,7 +413,7 @@ describe('violation traffic', () => {
     expect(issued.status).toBe(201);
     const res = await fetch(t.url + issued.json.url);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toContain('violation-traffic_2020-03-02_2020-03-09.xlsx');
+    expect(res.headers.get('content-disposition')).toContain('violation-traffic_2020-03-02_2020-03-08.xlsx');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());
     const sheet = book.worksheets[0]!;

@@ -258,7 +258,7 @@ describe('report export', () => {
     const url = issued.json.url as string;
     const res = await fetch(t.url + url);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toContain('over-speed_2020-03-01_2020-03-08.xlsx');
+    expect(res.headers.get('content-disposition')).toContain('over-speed_2020-03-01_2020-03-07.xlsx');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());
     const sheet = book.worksheets[0]!;

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/error-message';
 import type { Query } from '../../../lib/query-string';
 import { useCcVehicleDays } from '../api/car-carrier-api';
 import { CLASS_TAG } from '../model/classes';
+import { formatNumber } from '../../../lib/number-format';
 
 /** Each car carrier's days with their class tag, engine-on hours and SPKs; paged and filtered in the URL. */
 export function VehicleDays({
@@ -76,12 +77,13 @@ export function VehicleDays({
           {
             key: 'e',
             title: t('columns.engineOn'),
-            render: (_, r) => t('hours', { hours: r.engineOnHours.toFixed(1) }),
+            render: (_, r) =>
+              t('hours', { hours: formatNumber(r.engineOnHours, { digits: 1, fixed: true }) }),
           },
           {
             key: 'tr',
             title: t('columns.troubleHours'),
-            render: (_, r) => t('hours', { hours: r.troubleHours.toFixed(1) }),
+            render: (_, r) => t('hours', { hours: formatNumber(r.troubleHours, { digits: 1, fixed: true }) }),
           },
           { key: 's', title: t('columns.spks'), render: (_, r) => r.spkNumbers.join(', ') || '—' },
         ]}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatOne } from './format';
+import { formatDuration, formatOne, formatWhole } from './format';
 
 describe('report formats', () => {
   it('writes durations as h:mm:ss', () => {
@@ -9,7 +9,9 @@ describe('report formats', () => {
     expect(formatDuration(null)).toBe('—');
   });
   it('rounds to one decimal', () => {
-    expect(formatOne(112.44)).toBe('112.4');
+    expect(formatOne(112.44, 'en')).toBe('112.4');
+    expect(formatOne(10445.74, 'id')).toBe('10.445,7');
+    expect(formatWhole(18831.4, 'en')).toBe('18,831');
     expect(formatOne(null)).toBe('—');
   });
 });

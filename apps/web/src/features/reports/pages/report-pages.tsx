@@ -16,7 +16,7 @@ import { placeText, type Placed } from '../../../lib/place-text';
 import { roleGated } from '../../../components/role-gate';
 import { RecalculateButton } from '../components/recalculate-button';
 import { ReportPage } from '../components/report-page';
-import { formatDuration, formatOne } from '../model/format';
+import { formatDuration, formatOne, formatWhole } from '../model/format';
 
 /** Whether a role reads a report (the Report group of its menu; the server's rule too). */
 const reads = (report: ReportName) => (role: string) => reportsOf(role).includes(report);
@@ -226,7 +226,7 @@ function OverRouteReportPageContent() {
       key: 'deviation',
       title: t('columns.maxDeviation'),
       align: 'right',
-      render: (_, r) => Math.round(r.maxDeviationM),
+      render: (_, r) => formatWhole(r.maxDeviationM),
     },
     {
       key: 'offRoute',
@@ -250,7 +250,7 @@ function OverRouteReportPageContent() {
           label={t('totals', { count: list.count })}
           cells={{
             4: formatDuration(list.totals?.duration),
-            5: String(list.totals?.maxDeviationM ?? '—'),
+            5: formatWhole(list.totals?.maxDeviationM),
             6: formatOne(list.totals?.offRouteKm),
           }}
         />

@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import type { Query } from '../../../lib/query-string';
 import { useDriverRecap } from './recap-api';
+import { formatNumber } from '../../../lib/number-format';
 
 type SortKey = (typeof driverRecapSortKeys)[number];
 const PAGE_SIZE = 10;
-const km = (v: number) => v.toLocaleString(undefined, { maximumFractionDigits: 1 });
+const km = (v: number) => formatNumber(v, { digits: 1 });
 
 /** The driver recap: each driver's SPKs as driver 1 or 2, sorted and paged on the server, with totals. */
 export function DriverRecapView({ unitId, query }: { unitId: number | undefined; query: Query }) {

@@ -6,9 +6,10 @@ import { formatDateTime } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/error-message';
 import type { Query } from '../../../lib/query-string';
 import { useMatching } from './recap-api';
+import { formatNumber } from '../../../lib/number-format';
 
 const PAGE_SIZE = 10;
-const km = (v: number) => v.toLocaleString(undefined, { maximumFractionDigits: 1 });
+const km = (v: number) => formatNumber(v, { digits: 1 });
 
 /** SPKs of a month with the trips recorded in their windows, and the trips that ran with no SPK. */
 export function MatchingView({ unitId, query }: { unitId: number | undefined; query: Query }) {
