@@ -108,6 +108,11 @@ const ID_MESSAGES: Record<string, string> = {
   'The SPK is cancelled': 'SPK ini sudah dibatalkan',
   'A milestone must be within 31 days of the run date':
     'Waktu milestone harus dalam 31 hari dari tanggal jalan',
+  'A milestone cannot be in the future': 'Waktu milestone tidak boleh di masa depan',
+  'A milestone cannot be before the milestone before it':
+    'Waktu milestone tidak boleh sebelum milestone sebelumnya',
+  'A milestone cannot be after the milestone after it':
+    'Waktu milestone tidak boleh setelah milestone berikutnya',
   // Geofences, POIs and routes (trayek)
   'Code is required': 'Kode wajib diisi',
   'Code: 1–32 letters, digits, dot, dash, slash or underscore':

@@ -402,6 +402,23 @@ describe('work orders (SPK)', () => {
       actualCircleMinutes: 90,
       outPoolAt: at(600).toISOString(),
     });
+    // A correction keeps the SPK's order and cannot lie in the future; nothing changes then.
+    for (const [milestone, time, message] of [
+      ['out_pool', at(4000), 'A milestone cannot be after the milestone after it'],
+      ['enter_pool', at(4000), 'A milestone cannot be before the milestone before it'],
+      ['enter_pool', new Date(Date.now() + 86_400_000), 'A milestone cannot be in the future'],
+    ] as const) {
+      const refused = await as('admin', `/spk/${id}/milestones/${milestone}`, {
+        method: 'PUT',
+        body: { at: time.toISOString() },
+      });
+      expect(refused.status, milestone).toBe(400);
+      expect(refused.json.errors).toEqual([{ path: 'at', message }]);
+    }
+    expect(await detail()).toMatchObject({
+      outPoolAt: at(600).toISOString(),
+      enterPoolAt: at(6000).toISOString(),
+    });
 
     // The period worked out again once the SPK is done (the vehicle has no route now): the over route
     // is found again against the route the SPK ran on.

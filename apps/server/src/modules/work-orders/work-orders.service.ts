@@ -1,5 +1,6 @@
 import {
   isActiveWorkOrder,
+  MILESTONES,
   WORK_ORDER_KINDS,
   type MilestoneCorrection,
   type MilestoneKind,
@@ -25,6 +26,34 @@ import { checkWorkOrder } from './work-order-checks.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const DAY_MS = 86_400_000;
+/** A corrected time may lie this far ahead of the server's clock (a clerk's watch, a form's minute). */
+const FUTURE_SLACK_MS = 5 * 60_000;
+
+/**
+ * A corrected milestone keeps the SPK's order: not in the future, not before the milestone before it
+ * that has a time, not after the one after it (out of the pool → loading → unloading → back in the pool).
+ */
+export function checkMilestoneOrder(
+  times: Record<MilestoneKind, Date | null>,
+  milestone: MilestoneKind,
+  at: Date,
+  now: Date,
+) {
+  const refuse = (message: string) => {
+    throw new ValidationError(message, [{ path: 'at', message }]);
+  };
+  if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) refuse('A milestone cannot be in the future');
+  const i = MILESTONES.indexOf(milestone);
+  const earlier = MILESTONES.slice(0, i)
+    .map((m) => times[m])
+    .filter((t): t is Date => t !== null)
+    .at(-1);
+  const later = MILESTONES.slice(i + 1)
+    .map((m) => times[m])
+    .find((t): t is Date => t !== null);
+  if (earlier && at < earlier) refuse('A milestone cannot be before the milestone before it');
+  if (later && at > later) refuse('A milestone cannot be after the milestone after it');
+}
 
 /** What the audit trail records of an SPK. */
 const audited = (v: Record<string, unknown>) => {
@@ -227,6 +256,7 @@ export function createWorkOrdersService(deps: {
           { path: 'at', message: 'A milestone must be within 31 days of the run date' },
         ]);
       const now = clock();
+      if (at && !body.revert) checkMilestoneOrder(timesOf(before.order), milestone, at, now);
       await db.transaction(async (tx) => {
         const values = body.revert
           ? { corrected: false, manualAt: null, correctedBy: null, correctedAt: null }
