@@ -187,6 +187,17 @@ test.describe('the dashboard', () => {
     await page.getByTestId('status-card-gpsOff').click();
     await expect(page).toHaveURL(/[?&]status=gpsOff\b/);
     await expectTableMatchesCard(page, 'gpsOff');
+    // The vehicles that never reported are GPS off here and No data on the map: the card says how many.
+    const noData = await page.evaluate(async () => {
+      const json = async (url: string) => (await fetch(url)).json() as Promise<unknown>;
+      const summary = (await json('/api/dashboard/summary')) as { gpsOff: { results: number[] } };
+      const fleet = (await json('/api/tracking')) as { results: { kendaraanId: number; motion: string }[] };
+      const never = new Set(fleet.results.filter((v) => v.motion === 'nodata').map((v) => v.kendaraanId));
+      return summary.gpsOff.results.filter((id) => never.has(id)).length;
+    });
+    if (noData > 0)
+      await expect(page.getByTestId('status-card-note')).toHaveText(`of which ${noData} No data`);
+    else await expect(page.getByTestId('status-card-note')).toHaveCount(0);
 
     // An empty group empties the table; a reload keeps the filter.
     await chooseStatus(page, 'Abnormal order');

@@ -9,9 +9,9 @@ import {
   ThunderboltOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import type { DashboardGroupKey, DashboardSummary } from '@pantau/contracts';
+import type { DashboardGroupKey, DashboardSummary, TrackingItem } from '@pantau/contracts';
 import { Skeleton } from 'antd';
-import type { ComponentType, CSSProperties } from 'react';
+import { useMemo, type ComponentType, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useVehicleStatusLabels,
@@ -46,6 +46,8 @@ const look: Record<DashboardGroupKey, { color: string; Icon: ComponentType }> = 
 
 interface StatusCardsProps {
   summary: DashboardSummary | undefined;
+  /** The fleet's live state (for the vehicles of a group that never reported). */
+  vehicles: readonly TrackingItem[];
   /** The group the Home status filter shows now. */
   active: DashboardGroupKey;
   /** Groups a card can select (every group with a filter option). */
@@ -54,9 +56,13 @@ interface StatusCardsProps {
 }
 
 /** The nine dashboard groups with their counts (S-047); a card with a filter option selects it. */
-export function StatusCards({ summary, active, selectable, onSelect }: StatusCardsProps) {
+export function StatusCards({ summary, vehicles, active, selectable, onSelect }: StatusCardsProps) {
   const { t } = useTranslation('dashboard');
   const status = useVehicleStatusLabels();
+  const neverReported = useMemo(
+    () => new Set(vehicles.filter((v) => v.motion === 'nodata').map((v) => v.kendaraanId)),
+    [vehicles],
+  );
   return (
     <div className="status-cards" data-testid="status-cards">
       {ORDER.map((group) => {
@@ -66,6 +72,12 @@ export function StatusCards({ summary, active, selectable, onSelect }: StatusCar
           vehicleStatusGroupLabel(status, group) ??
           t(`groups.${group as Exclude<DashboardGroupKey, VehicleStateGroup>}`);
         const canSelect = selectable.has(group);
+        // GPS off counts the vehicles that never reported too (GPS on and off split the fleet); the map
+        // and Vehicle Summary show those as No data, so the card says how many of its count they are.
+        const noData =
+          group === 'gpsOff'
+            ? (summary?.gpsOff.results.filter((id) => neverReported.has(id)).length ?? 0)
+            : 0;
         const body = (
           <>
             <span className="status-card-head">
@@ -77,6 +89,11 @@ export function StatusCards({ summary, active, selectable, onSelect }: StatusCar
               </span>
             </span>
             <span className="status-card-label">{label}</span>
+            {noData > 0 && (
+              <span className="status-card-note" data-testid="status-card-note">
+                {t('ofWhichNoData', { count: noData, noData: status.motion('nodata') })}
+              </span>
+            )}
           </>
         );
         const common = {

@@ -99,6 +99,7 @@ export function DashboardPage() {
       )}
       <StatusCards
         summary={summary.data}
+        vehicles={live.vehicles}
         active={groupOfFilter(filter)}
         selectable={selectableGroups}
         onSelect={onCard}
