@@ -16,11 +16,11 @@ const overRouteExportQuery = withPeriodCheck(overRouteQuery.extend(reportPeriod)
 
 const categories: Record<GeofenceVisit['category'], { en: string; id: string }> = {
   pool: { en: 'Pool', id: 'Pool' },
-  base: { en: 'Base', id: 'Base' },
+  base: { en: 'Base', id: 'Pangkalan' },
   plant: { en: 'Plant / loading', id: 'Pabrik / muat' },
   port: { en: 'Port', id: 'Pelabuhan' },
   dealer: { en: 'Dealer / unloading', id: 'Dealer / bongkar' },
-  rest_area: { en: 'Rest area', id: 'Rest area' },
+  rest_area: { en: 'Rest area', id: 'Tempat istirahat' },
   workshop: { en: 'Workshop', id: 'Bengkel' },
   other: { en: 'Other', id: 'Lainnya' },
 };

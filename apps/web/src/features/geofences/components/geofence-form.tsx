@@ -218,12 +218,17 @@ export function GeofenceForm({ onSaved }: { onSaved: (geofence: GeofenceRow) => 
         </Form.Item>
         {shape === 'circle' && (
           <Form.Item name="radius" label={t('form.radius')}>
-            <InputNumber min={1} step={50} style={{ width: '100%' }} data-testid="geofence-radius" />
+            <InputNumber step={50} style={{ width: '100%' }} data-testid="geofence-radius" />
           </Form.Item>
         )}
         {shape === 'corridor' && (
           <Form.Item name="width" label={t('form.width')}>
-            <InputNumber min={1} step={100} style={{ width: '100%' }} data-testid="geofence-width" />
+            <InputNumber
+              step={100}
+              placeholder={String(DEFAULT_CORRIDOR_WIDTH_M)}
+              style={{ width: '100%' }}
+              data-testid="geofence-width"
+            />
           </Form.Item>
         )}
         <Space.Compact block>

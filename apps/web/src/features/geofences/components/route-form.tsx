@@ -1,4 +1,4 @@
-import { routeInput } from '@pantau/contracts';
+import { DEFAULT_CORRIDOR_WIDTH_M, routeInput } from '@pantau/contracts';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -146,20 +146,20 @@ export function RouteForm() {
         </Form.Item>
         {place('destinationPolygonId', 'route-destination')}
         <Form.Item name="corridorWidth" label={t('form.corridorWidth')} extra={t('form.corridorHint')}>
-          <InputNumber min={1} step={100} suffix="m" style={{ width: '100%' }} data-testid="route-width" />
+          <InputNumber
+            step={100}
+            suffix="m"
+            placeholder={String(DEFAULT_CORRIDOR_WIDTH_M)}
+            style={{ width: '100%' }}
+            data-testid="route-width"
+          />
         </Form.Item>
         <Form.Item
           name="leadTimeMinutes"
           label={t('form.leadTime')}
           extra={<MinutesHint name="leadTimeMinutes" />}
         >
-          <InputNumber
-            min={1}
-            step={30}
-            suffix={t('form.min')}
-            style={{ width: '100%' }}
-            data-testid="route-lead"
-          />
+          <InputNumber step={30} suffix={t('form.min')} style={{ width: '100%' }} data-testid="route-lead" />
         </Form.Item>
         <Form.Item
           name="circleTimeMinutes"
@@ -167,7 +167,6 @@ export function RouteForm() {
           extra={<MinutesHint name="circleTimeMinutes" />}
         >
           <InputNumber
-            min={1}
             step={30}
             suffix={t('form.min')}
             style={{ width: '100%' }}

@@ -225,7 +225,8 @@ export function WorkOrderTable(props: WorkOrderTableProps) {
       title: t('columns.actions'),
       fixed: pin ? 'right' : undefined,
       className: 'row-actions-cell',
-      width: props.onEdit ? 76 : 48,
+      // Wide enough for its title ("Actions") even with the one button a reader has.
+      width: 76,
       render: (_, r) => (
         <Space size={2}>
           <RowAction
