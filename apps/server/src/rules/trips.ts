@@ -272,7 +272,8 @@ function onPosition(slice: TripsSlice, p: Position, ctx: RuleContext): SliceResu
     distM: moving ? distanceM(a.lat, a.lon, b.lat, b.lon) : 0,
     drivingS: moving && counted ? dtS : 0,
     idleS: !moving && ignOn && counted ? dtS : 0,
-    engineS: ignOn && counted ? dtS : 0,
+    // A vehicle that moves has its engine running, whether or not its tracker reports the ignition.
+    engineS: (ignOn || moving) && counted ? dtS : 0,
     kmh: Math.max(a.kmh, b.kmh),
   };
   let { trip, still, stop } = slice;

@@ -101,6 +101,19 @@ describe('tripsRule', () => {
     expect(stops(events)).toHaveLength(1);
   });
 
+  it('a vehicle that drives has its engine running, whatever its tracker says of the ignition', () => {
+    const unknown = drive(610, 300, 0).map((p) => ({ ...p, ignition: null }));
+    const off = drive(1210, 300, 3100).map((p) => ({ ...p, ignition: false }));
+    const { state } = play(
+      rules,
+      [...parked(0, 600), ...unknown, ...parked(920, 1200, north(3100)), ...off],
+      ctx,
+    );
+    const [day] = (state.trips as { days: DayAcc[] }).days;
+    expect(day!.drivingS).toBeGreaterThan(600);
+    expect(day!.engineS).toBeGreaterThanOrEqual(day!.drivingS);
+  });
+
   it('splits a stop across midnight between the two local days', () => {
     // T0 is 08:00 WIB; local midnight is 16 h later.
     const midnightS = 16 * 3600;

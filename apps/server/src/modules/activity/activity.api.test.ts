@@ -144,8 +144,8 @@ describe('GET /api/detail_activity', () => {
       day: DAY,
       drivingTime: 1030,
       idleTime: 120,
-      // Ignition on from 08:10:30 to 08:29:10.
-      engineHours: Math.round((1120 / 3600) * 100) / 100,
+      // Ignition on from 08:10:30 to 08:29:10, and moving from 08:10: a moving vehicle's engine runs.
+      engineHours: Math.round((1150 / 3600) * 100) / 100,
       stops: 2,
       firstMovement: at(8, 10).toISOString(),
       lastMovement: at(8, 29, 10).toISOString(),
