@@ -20,6 +20,7 @@ import { usePoiEditing } from '../model/poi-editing-store';
 import { routesShown, useRouteEditing } from '../model/route-editing-store';
 import './geography.css';
 import { RoutesOnMap } from './routes-on-map';
+import { sidePanelPaddingOf } from '../model/side-panel-padding';
 
 // The panels come with the first click that needs them: /map's first load carries only the layers.
 const GeographyOptions = lazy(() =>
@@ -90,7 +91,7 @@ export function GeographyOnMap() {
         [w, s],
         [e, n],
       ],
-      { padding: 60, maxZoom: 17, duration: 800 },
+      { padding: sidePanelPaddingOf(map.getContainer()), maxZoom: 17, duration: 800 },
     );
     poi.select(null);
     editing.select({ polygonId: g.polygonId, lng: g.center[0], lat: g.center[1] });

@@ -11,6 +11,7 @@ import { useGeofenceEditing } from '../model/geofence-editing-store';
 import { usePoiEditing } from '../model/poi-editing-store';
 import { routesShown, useRouteEditing } from '../model/route-editing-store';
 import './routes.css';
+import { sidePanelPaddingOf } from '../model/side-panel-padding';
 
 // Like the geography panels, the route panels come with the first click that needs them.
 const RouteList = lazy(() => import('./route-list').then((m) => ({ default: m.RouteList })));
@@ -59,7 +60,7 @@ export function RoutesOnMap() {
         [w, s],
         [e, n],
       ],
-      { padding: 60, maxZoom: 15, duration: 800 },
+      { padding: sidePanelPaddingOf(map.getContainer()), maxZoom: 15, duration: 800 },
     );
   }, [map, boundary]);
 
