@@ -62,6 +62,8 @@ export function GeofenceDetails({
   const now = useNow();
   const duration = (seconds: number) => {
     const { h, m } = durationParts(seconds);
+    // A vehicle parked in its pool for a week reads "7 d 0 h", not "168 h 27 min".
+    if (h >= 24) return t('details.durationDays', { d: Math.floor(h / 24), h: h % 24 });
     return h > 0 ? t('details.durationHours', { h, m }) : t('details.durationMinutes', { m });
   };
 
