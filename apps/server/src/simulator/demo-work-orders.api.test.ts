@@ -32,7 +32,8 @@ describe('the demo fleet’s work orders', () => {
     });
     const trips = simulator.tripsBetween(from, new Date(to.getTime() + 12 * 3_600_000));
     const ids = await orders.store(trips);
-    expect(ids.length).toBe(trips.length);
+    // A job its tracker did not see (the simulator's tracker faults, some days) gets no SPK.
+    expect(ids.length).toBe(trips.filter(({ trip }) => !trip.trackerFault).length);
     expect(ids.length).toBeGreaterThanOrEqual(6);
     // Stored once: the same jobs again make no new SPK.
     expect(await orders.store(trips)).toEqual([]);

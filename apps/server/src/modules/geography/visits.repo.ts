@@ -88,7 +88,7 @@ export function createVisitsRepo(db: Db) {
         .select({
           n: count(),
           duration: sql<number>`coalesce(sum(coalesce(${events.durationS},
-            greatest(0, floor(extract(epoch from coalesce(${events.endedAt}, ${vehicleState.fixTime},
+            greatest(0, round(extract(epoch from coalesce(${events.endedAt}, ${vehicleState.fixTime},
               ${now.toISOString()}::timestamptz) - ${events.startedAt}))))), 0)`.mapWith(Number),
           offRouteKm: sql<number>`coalesce(sum((${events.attributes}->>'offRouteKm')::float8), 0)`.mapWith(
             Number,
