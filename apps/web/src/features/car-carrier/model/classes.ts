@@ -1,4 +1,5 @@
 import type { CcDayClass } from '@pantau/contracts';
+import { formatNumber } from '../../../lib/number-format';
 
 /** The colours of the three day classes, the same on every chart, tag and card. */
 export const CLASS_COLORS: Record<CcDayClass, string> = {
@@ -14,4 +15,4 @@ export const CLASS_TAG: Record<CcDayClass, string> = {
 
 /** A percentage with one decimal in the reader's language. */
 export const pct = (v: number, language: string | undefined) =>
-  `${v.toLocaleString(language === 'id' ? 'id-ID' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+  `${formatNumber(v, { digits: 1, fixed: true }, language)} %`;

@@ -8,13 +8,11 @@ import { formatDateTime, formatRelative } from '../../../lib/date-time';
 import { placeText } from '../../../lib/place-text';
 import { useVehicleStatusLabels } from '../../../lib/vehicle-status';
 import { sortKeys, type SortKey, type SummarySort } from '../model/summary-filter';
+import { formatNumber } from '../../../lib/number-format';
 import { MotionTag } from './motion-tag';
 
 const number = (locale: string, value: number, digits: number) =>
-  value.toLocaleString(locale === 'id' ? 'id-ID' : 'en-GB', {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
+  formatNumber(value, { digits, fixed: true }, locale);
 
 interface SummaryTableProps {
   vehicles: TrackingItem[];
