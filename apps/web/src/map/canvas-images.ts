@@ -1,5 +1,6 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { vehicleMotions } from '@pantau/contracts';
+import { COUNT_CHARS, COUNT_H, countCellWidth } from './cluster-count';
 import { MOTION_COLORS, vehicleIconId } from './motion-colors';
 
 /**
@@ -97,45 +98,16 @@ function drawLabel(text: string, opts: { font: string; color: string; halo: stri
   return toImage(c);
 }
 
-const COUNT_W = 40;
-const COUNT_H = 20;
-/** One character of a cluster count (digits, '.', 'k'), drawn once. */
-const countGlyphs = new Map<string, ImageData>();
-function countGlyph(ch: string): ImageData {
-  let glyph = countGlyphs.get(ch);
-  if (!glyph) {
-    const font = `700 12px ${FONT_STACK}`;
-    const measure = canvas(1, 1).ctx;
-    measure.font = font;
-    const c = canvas(measure.measureText(ch).width, COUNT_H);
-    c.ctx.font = font;
-    c.ctx.textBaseline = 'middle';
-    c.ctx.fillStyle = '#ffffff';
-    c.ctx.fillText(ch, 0, COUNT_H / 2 + 0.5);
-    glyph = toImage(c);
-    countGlyphs.set(ch, glyph);
-  }
-  return glyph;
-}
-
-/**
- * A cluster count, as wide as its characters (at most COUNT_W; the icon is centred on the cluster):
- * composed from cached glyph images by copying pixel rows. Clusters regroup with every refresh, so new
- * counts keep appearing; a canvas and `fillText` for each cost ~5 ms.
- */
-function drawCount(text: string) {
-  const glyphs = Array.from(text, countGlyph);
-  const width = glyphs.reduce((w, g) => w + g.width, 0);
-  const out = new ImageData(Math.max(2, Math.min(width + 2, COUNT_W * RATIO)), COUNT_H * RATIO);
-  let x = Math.max(0, Math.round((out.width - width) / 2));
-  for (const g of glyphs) {
-    const w = Math.min(g.width, out.width - x);
-    if (w <= 0) break;
-    for (let y = 0; y < g.height; y += 1)
-      out.data.set(g.data.subarray(y * g.width * 4, (y * g.width + w) * 4), (y * out.width + x) * 4);
-    x += w;
-  }
-  return out;
+/** A character of a cluster count ('0'–'9', '.', 'k') centred in its cell (cluster-count.ts). */
+function drawCountGlyph(ch: string) {
+  const c = canvas(countCellWidth(ch), COUNT_H);
+  const { ctx } = c;
+  ctx.font = `700 12px ${FONT_STACK}`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = '#ffffff';
+  ctx.fillText(ch, countCellWidth(ch) / 2, COUNT_H / 2 + 0.5);
+  return toImage(c);
 }
 
 export const PLATE_PREFIX = 'plate:';
@@ -186,22 +158,14 @@ function drawVehicleIcon(id: string): ImageData | undefined {
 }
 
 /**
- * Cluster counts are added a hundred at a time (2–99, 100–199, … 900–999), the first time the map
- * asks for one of them. Each image maplibre adds is a style change, and a style change costs a frame
- * of its own after the frame that drew it (a full canvas with software WebGL). Clusters regroup with
- * every refresh, so counts added one by one as they first appeared added that frame to refreshes for
- * minutes. A hundred together are one change (~25 ms, ~0.5 MB). Counts of 1,000 and more are
- * abbreviated ("1.2k") and come one by one.
+ * Every character a cluster count can hold, added together the first time the map asks for one: each
+ * image maplibre adds is a style change, and a style change costs a frame of its own after the frame
+ * that drew it (a full canvas with software WebGL).
  */
-function addCountsNear(map: MapLibreMap, text: string) {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 2 || n > 999) return;
-  const first = Math.max(2, n - (n % 100));
-  const last = n - (n % 100) + 99;
-  if (map.hasImage(`${COUNT_PREFIX}${last}`)) return;
-  for (let count = first; count <= last; count += 1) {
-    const id = `${COUNT_PREFIX}${count}`;
-    if (!map.hasImage(id)) map.addImage(id, drawCount(String(count)), { pixelRatio: RATIO });
+function addCountGlyphs(map: MapLibreMap) {
+  for (const ch of COUNT_CHARS) {
+    const id = `${COUNT_PREFIX}${ch}`;
+    if (!map.hasImage(id)) map.addImage(id, drawCountGlyph(ch), { pixelRatio: RATIO });
   }
 }
 
@@ -228,10 +192,8 @@ export function installMapImages(map: MapLibreMap): () => void {
         halo: '#ffffff',
       });
     else if (id.startsWith(POI_PREFIX)) image = drawPoi(id.slice(POI_PREFIX.length));
-    else if (id.startsWith(COUNT_PREFIX)) {
-      addCountsNear(map, id.slice(COUNT_PREFIX.length));
-      if (!map.hasImage(id)) image = drawCount(id.slice(COUNT_PREFIX.length));
-    } else if (id.startsWith(CITY_MAJOR_PREFIX))
+    else if (id.startsWith(COUNT_PREFIX)) addCountGlyphs(map);
+    else if (id.startsWith(CITY_MAJOR_PREFIX))
       image = drawLabel(id.slice(CITY_MAJOR_PREFIX.length), {
         font: `700 13px ${FONT_STACK}`,
         color: '#1e293b',

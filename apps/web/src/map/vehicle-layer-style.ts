@@ -1,5 +1,6 @@
 import type { FilterSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { COUNT_PREFIX, PLATE_PREFIX } from './canvas-images';
+import { COUNT_MAX_CHARS, countCharFilter, countCharImage, countCharOffset } from './cluster-count';
 
 export const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -7,13 +8,23 @@ export const VEHICLES_SOURCE = 'vehicles';
 export const SELECTED_SOURCE = 'vehicle-selected';
 export const LAYER = {
   clusters: 'vehicles-clusters',
-  clusterCount: 'vehicles-cluster-count',
+  clusterCount0: 'vehicles-cluster-count-0',
+  clusterCount1: 'vehicles-cluster-count-1',
+  clusterCount2: 'vehicles-cluster-count-2',
+  clusterCount3: 'vehicles-cluster-count-3',
   points: 'vehicles-points',
   labels: 'vehicles-labels',
   selectedHalo: 'vehicle-selected-halo',
   selectedIcon: 'vehicle-selected-icon',
   selectedLabel: 'vehicle-selected-label',
 } as const;
+const CLUSTER_COUNT_LAYERS = [
+  LAYER.clusterCount0,
+  LAYER.clusterCount1,
+  LAYER.clusterCount2,
+  LAYER.clusterCount3,
+];
+
 /** The vehicles source (clustered, with `data`), the selected vehicle's source and their layers. */
 export function addVehicleLayers(map: MapLibreMap, data: GeoJSON.FeatureCollection) {
   map.addSource(VEHICLES_SOURCE, {
@@ -38,17 +49,20 @@ export function addVehicleLayers(map: MapLibreMap, data: GeoJSON.FeatureCollecti
       'circle-stroke-width': 2,
     },
   });
-  map.addLayer({
-    id: LAYER.clusterCount,
-    type: 'symbol',
-    source: VEHICLES_SOURCE,
-    filter: ['has', 'point_count'],
-    layout: {
-      'icon-image': ['concat', COUNT_PREFIX, ['get', 'point_count_abbreviated']],
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
-    },
-  });
+  // The count, a character a layer (cluster-count.ts).
+  for (let i = 0; i < COUNT_MAX_CHARS; i += 1)
+    map.addLayer({
+      id: CLUSTER_COUNT_LAYERS[i]!,
+      type: 'symbol',
+      source: VEHICLES_SOURCE,
+      filter: countCharFilter(i),
+      layout: {
+        'icon-image': countCharImage(COUNT_PREFIX, i),
+        'icon-offset': countCharOffset(i),
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+      },
+    });
   map.addLayer({
     id: LAYER.points,
     type: 'symbol',
