@@ -32,7 +32,7 @@ export function publishChanges(
   const summaryUnits = new Set<number>();
   for (const { vehicleId, before, state } of moved) {
     const vehicle = vehicles.get(vehicleId);
-    if (!vehicle) continue;
+    if (!vehicle || !vehicles.isActive(vehicleId)) continue;
     let built: TrackingItem | undefined;
     const m: MovedVehicle = {
       kendaraanId: vehicleId,

@@ -297,12 +297,16 @@ export async function upsertStates(
   return written;
 }
 
-export async function loadVehicles(db: Db): Promise<VehicleInfo[]> {
+/** Every registered vehicle, and the ids of those deactivated (their trackers are still heard). */
+export async function loadVehicles(db: Db): Promise<{ list: VehicleInfo[]; inactive: Set<number> }> {
   const rows = await db
-    .select({ ...vehicleInfoColumns, driverName: drivers.name })
+    .select({ ...vehicleInfoColumns, driverName: drivers.name, aktif: vehicles.aktif })
     .from(vehicles)
     .leftJoin(drivers, eq(drivers.driverId, vehicles.driverId));
-  return rows.map(vehicleInfoOf);
+  return {
+    list: rows.map(({ aktif: _, ...row }) => vehicleInfoOf(row)),
+    inactive: new Set(rows.filter((r) => !r.aktif).map((r) => r.vehicleId)),
+  };
 }
 
 /** Every vehicle's stored live state and its row's version. */

@@ -10,6 +10,7 @@ export class VehicleIndex {
   private byTracker = new Map<string, VehicleInfo>();
   private byId = new Map<number, VehicleInfo>();
   private thresholds = new Map<number, RuleThresholds>();
+  private inactive = new Set<number>();
   /** When the index was last read (epoch ms). */
   refreshedAt = 0;
 
@@ -19,7 +20,8 @@ export class VehicleIndex {
   ) {}
 
   async refresh(db: Db): Promise<void> {
-    const list = await loadVehicles(db);
+    const { list, inactive } = await loadVehicles(db);
+    this.inactive = inactive;
     this.byTracker = new Map(list.map((v) => [v.trackerId, v]));
     this.byId = new Map(list.map((v) => [v.vehicleId, v]));
     this.thresholds = new Map(list.map((v) => [v.vehicleId, this.thresholdsFor(v)]));
@@ -32,6 +34,14 @@ export class VehicleIndex {
 
   get(vehicleId: number): VehicleInfo | undefined {
     return this.byId.get(vehicleId);
+  }
+
+  /**
+   * Whether the vehicle is in service. A deactivated vehicle's tracker is still heard and its history
+   * kept, but the live views (tracking, the dashboard, the map) show only the vehicles in service.
+   */
+  isActive(vehicleId: number): boolean {
+    return !this.inactive.has(vehicleId);
   }
 
   /** Every registered vehicle by id. */

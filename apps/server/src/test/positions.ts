@@ -30,6 +30,7 @@ export const vehiclesOf = (db: Database, unitId: number) =>
       plate: vehicles.plateNumber,
       speedLimit: vehicles.speedLimit,
       driverId: vehicles.driverId,
+      aktif: vehicles.aktif,
     })
     .from(vehicles)
     .where(eq(vehicles.unitId, unitId))

@@ -20,13 +20,17 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('GET /api/tracking', () => {
-  it('answers every vehicle of the chosen unit; one that never reported has no position', async () => {
+  it('answers every vehicle in service of the chosen unit; one that never reported has no position', async () => {
     const { status, json } = await call(t.url, '/api/tracking', { token: operator, role: asUser });
     expect(status).toBe(200);
     const list = trackingList.parse(json);
-    expect(list.count).toBe(24);
-    expect(list.results).toHaveLength(24);
-    expect(new Set(list.results.map((r) => r.kendaraanId))).toEqual(new Set(fleet.map((v) => v.vehicleId)));
+    const inService = fleet.filter((v) => v.aktif);
+    expect(inService.length).toBeLessThan(fleet.length); // the seed deactivates some
+    expect(list.count).toBe(inService.length);
+    expect(list.results).toHaveLength(inService.length);
+    expect(new Set(list.results.map((r) => r.kendaraanId))).toEqual(
+      new Set(inService.map((v) => v.vehicleId)),
+    );
     expect(list.results[0]).toMatchObject({
       lat: null,
       lon: null,
@@ -55,8 +59,12 @@ describe('GET /api/tracking', () => {
       location: 'at Pool Sunter/Cakung',
       place: { kind: 'at', name: 'Pool Sunter/Cakung', distanceKm: null, km: null },
     });
-    const page = await call(t.url, '/api/tracking?Take=5&Skip=20', { token: operator, role: asUser });
-    expect(page.json.count).toBe(24);
+    const inService = fleet.filter((f) => f.aktif).length;
+    const page = await call(t.url, `/api/tracking?Take=5&Skip=${inService - 4}`, {
+      token: operator,
+      role: asUser,
+    });
+    expect(page.json.count).toBe(inService);
     expect(page.json.results).toHaveLength(4);
     const bad = await call(t.url, '/api/tracking?Take=0', { token: operator, role: asUser });
     expect(bad.status).toBe(400);
@@ -98,7 +106,8 @@ describe('GET /api/tracking', () => {
       token: multi,
       role: { unitId: UNIT.karawang, role: 'Administrator' },
     });
-    expect(karawang.json.count).toBe(20);
+    const karawangInService = (await vehiclesOf(t.db, UNIT.karawang)).filter((v) => v.aktif);
+    expect(karawang.json.count).toBe(karawangInService.length);
     const mine = new Set(fleet.map((v) => v.vehicleId));
     expect(karawang.json.results.some((r: { kendaraanId: number }) => mine.has(r.kendaraanId))).toBe(false);
     expect((await call(t.url, '/api/tracking')).status).toBe(401);
@@ -239,12 +248,13 @@ describe('GET /api/dashboard/summary', () => {
     const { status, json } = await call(t.url, '/api/dashboard/summary', { token: operator, role: asUser });
     expect(status).toBe(200);
     const s = dashboardSummary.parse(json);
-    expect(s.allStates.count).toBe(24);
+    const inService = fleet.filter((f) => f.aktif).length;
+    expect(s.allStates.count).toBe(inService);
     expect(s.gpsOn.results).toContain(v.vehicleId);
     expect(s.ignitionOn.results).toContain(v.vehicleId);
-    expect(s.gpsOn.count + s.gpsOff.count).toBe(24);
-    expect(s.ignitionOn.count + s.ignitionOff.count).toBe(24);
-    expect(s.orderKosongan.count).toBe(24);
+    expect(s.gpsOn.count + s.gpsOff.count).toBe(inService);
+    expect(s.ignitionOn.count + s.ignitionOff.count).toBe(inService);
+    expect(s.orderKosongan.count).toBe(inService);
     expect([s.orderWaiting.count, s.orderOnProgress.count, s.orderAbnormal.count]).toEqual([0, 0, 0]);
     const guest = await signIn(t.url, 'guest');
     const asGuest = await call(t.url, '/api/dashboard/summary', {
@@ -296,5 +306,37 @@ describe('GET /api/logs/notifications', () => {
       place: { kind: expect.any(String), name: expect.any(String) },
     });
     expect(json.results[0].speed).toBeGreaterThan(v.speedLimit!);
+  });
+});
+
+describe('a deactivated vehicle', () => {
+  it('leaves the live views at once: tracking and the dashboard count the vehicles in service', async () => {
+    const v = fleet.filter((f) => f.aktif).at(-1)!;
+    const before = dashboardSummary.parse(
+      (await call(t.url, '/api/dashboard/summary', { token: operator, role: asUser })).json,
+    );
+    const off = await call(t.url, `/api/kendaraan/${v.vehicleId}`, {
+      token: admin,
+      role: asAdmin,
+      method: 'DELETE',
+    });
+    expect(off.status).toBe(200);
+    await t.app.pipeline.ingest([fix(v.trackerId, secondsAgo(1))], source);
+    const list = trackingList.parse(
+      (await call(t.url, '/api/tracking', { token: operator, role: asUser })).json,
+    );
+    expect(list.results.map((r) => r.kendaraanId)).not.toContain(v.vehicleId);
+    const after = dashboardSummary.parse(
+      (await call(t.url, '/api/dashboard/summary', { token: operator, role: asUser })).json,
+    );
+    expect(after.allStates.count).toBe(before.allStates.count - 1);
+    // Its history stays: the fix its tracker sent is stored.
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const from = new Date(Date.now() - 600_000).toISOString();
+    const log = await call(t.url, `/api/logs/gps?kendaraanId=${v.vehicleId}&from=${from}&to=${to}`, {
+      token: operator,
+      role: asUser,
+    });
+    expect(gpsLogList.parse(log.json).results.length).toBeGreaterThan(0);
   });
 });

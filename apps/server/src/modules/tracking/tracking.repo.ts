@@ -6,14 +6,17 @@ import { vehicleInfoColumns, vehicleInfoOf } from '../../live-state/stored-state
 
 export function createTrackingRepo(db: Db) {
   return {
-    /** The unit's vehicles with their live state (null for a vehicle that never reported), by hull number. */
+    /**
+     * The unit's vehicles in service with their live state (null for a vehicle that never reported), by
+     * hull number. A deactivated vehicle is left out of the live views; its history stays in reports.
+     */
     async vehiclesOfUnit(unitId: number, page?: { take: number; skip: number }) {
       const query = db
         .select({ vehicle: vehicleInfoColumns, driverName: drivers.name, state: vehicleState })
         .from(vehicles)
         .leftJoin(vehicleState, eq(vehicleState.vehicleId, vehicles.vehicleId))
         .leftJoin(drivers, eq(drivers.driverId, vehicles.driverId))
-        .where(eq(vehicles.unitId, unitId))
+        .where(and(eq(vehicles.unitId, unitId), eq(vehicles.aktif, true)))
         .orderBy(asc(vehicles.hullNumber), asc(vehicles.vehicleId));
       const rows = await (page ? query.limit(page.take).offset(page.skip) : query);
       return rows.map((r) => ({
@@ -36,7 +39,10 @@ export function createTrackingRepo(db: Db) {
     },
 
     async countOfUnit(unitId: number) {
-      const [row] = await db.select({ n: count() }).from(vehicles).where(eq(vehicles.unitId, unitId));
+      const [row] = await db
+        .select({ n: count() })
+        .from(vehicles)
+        .where(and(eq(vehicles.unitId, unitId), eq(vehicles.aktif, true)));
       return row?.n ?? 0;
     },
 
