@@ -119,20 +119,24 @@ function draftOf(feature: unknown, category: GeofenceCategory): { draft: Json; e
 /** Checks every feature; names a code when none is given; flags codes used twice in the file. */
 function checkFeatures(features: readonly unknown[], category: GeofenceCategory): ImportedFeature[] {
   const drafts = features.map((f) => draftOf(f, category));
-  const given = new Set(drafts.map((d) => d.draft.polygonCode).filter((c) => typeof c === 'string'));
+  // Codes compare ignoring case, as in the unit (`polygonsRepo.holdersOf`).
+  const key = (code: string) => code.toLowerCase();
+  const given = new Set(
+    drafts.flatMap((d) => (typeof d.draft.polygonCode === 'string' ? [key(d.draft.polygonCode)] : [])),
+  );
   const used = new Map<string, number>();
   return drafts.map(({ draft, error }, i) => {
     const feature = i + 1;
     if (draft.polygonCode === null) {
       const base = codeFromName(typeof draft.polygonName === 'string' ? draft.polygonName : '') || 'GEO';
       let code = base;
-      for (let n = 2; given.has(code) || used.has(code); n++) code = `${base}-${n}`;
+      for (let n = 2; given.has(key(code)) || used.has(key(code)); n++) code = `${base}-${n}`;
       draft.polygonCode = code;
     }
     const check: GeofenceCheck = error ? { ok: false, errors: [error] } : checkGeofence(draft);
     const code = String(draft.polygonCode);
-    const first = used.get(code);
-    if (first === undefined) used.set(code, feature);
+    const first = used.get(key(code));
+    if (first === undefined) used.set(key(code), feature);
     else {
       const duplicate = { path: 'polygonCode', message: `Code ${code} is also used by feature ${first}` };
       return { feature, draft, check: { ok: false, errors: [...(check.ok ? [] : check.errors), duplicate] } };

@@ -172,13 +172,19 @@ describe('GeoJSON import and export', () => {
     const file = readGeoJson(
       JSON.stringify({
         type: 'FeatureCollection',
-        features: [feature('A', [107, -6]), feature('A', [107.1, -6]), feature('B', [190, -6])],
+        features: [
+          feature('A', [107, -6]),
+          feature('A', [107.1, -6]),
+          feature('B', [190, -6]),
+          feature('a', [107.2, -6]),
+        ],
       }),
     );
     expect(file.features.map((f) => (f.check.ok ? 'ok' : f.check.errors))).toEqual([
       'ok',
       [{ path: 'polygonCode', message: 'Code A is also used by feature 1' }],
       [{ path: 'center.0', message: 'Longitude must be between -180 and 180' }],
+      [{ path: 'polygonCode', message: 'Code a is also used by feature 1' }],
     ]);
   });
 

@@ -228,6 +228,10 @@ describe('geofences (polygons)', () => {
     const again = await as('admin', '/polygons', { body: polygon({ polygonCode: 'DUP-1' }) });
     expect(again.status).toBe(409);
     expect(fieldsOf(again.json)).toEqual(['polygonCode']);
+    // Codes compare ignoring case: "dup-1" is the same geofence's code to an operator.
+    const cased = await as('admin', '/polygons', { body: polygon({ polygonCode: 'dup-1' }) });
+    expect(cased.status).toBe(409);
+    expect(fieldsOf(cased.json)).toEqual(['polygonCode']);
     const other = await as('admin', '/polygons', { body: polygon({ polygonCode: 'DUP-2' }) });
     const renamed = await as('admin', `/polygons/${other.json.polygonId}`, {
       method: 'PUT',

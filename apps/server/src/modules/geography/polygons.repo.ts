@@ -53,6 +53,7 @@ export function createPolygonsRepo(db: Db) {
     },
 
     /** Geofences of the unit other than `exceptId` that already use one of these codes. */
+    /** The unit's geofences holding any of these codes, compared ignoring case. */
     holdersOf(unitId: number, codes: string[], exceptId?: number) {
       if (codes.length === 0) return Promise.resolve([]);
       return db
@@ -61,7 +62,10 @@ export function createPolygonsRepo(db: Db) {
         .where(
           and(
             eq(geofences.unitId, unitId),
-            inArray(geofences.code, codes),
+            inArray(
+              sql`lower(${geofences.code})`,
+              codes.map((c) => c.toLowerCase()),
+            ),
             exceptId === undefined ? undefined : sql`${geofences.geofenceId} <> ${exceptId}`,
           ),
         );

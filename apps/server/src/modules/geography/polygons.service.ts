@@ -220,11 +220,11 @@ export function createPolygonsService(deps: {
           ? readKml(request.content, request.category)
           : readGeoJson(request.content, request.category);
       const codes = file.features.map((f) => String(f.draft.polygonCode));
-      const taken = new Set((await polygonsRepo.holdersOf(unitId, codes)).map((h) => h.code));
+      const taken = new Set((await polygonsRepo.holdersOf(unitId, codes)).map((h) => h.code.toLowerCase()));
       const features = file.features.map(({ feature, draft, check }) => {
         const errors = check.ok ? [] : [...check.errors];
         const code = typeof draft.polygonCode === 'string' ? draft.polygonCode : null;
-        if (code && taken.has(code)) errors.push(codeTaken(code));
+        if (code && taken.has(code.toLowerCase())) errors.push(codeTaken(code));
         return {
           feature,
           polygonCode: code,

@@ -236,6 +236,9 @@ describe('routes (trayek)', () => {
     const again = await as('admin', '/trayek', { body: route({ code: 'DUP-R' }) });
     expect(again.status).toBe(409);
     expect(fieldsOf(again.json)).toEqual(['code']);
+    const cased = await as('admin', '/trayek', { body: route({ code: 'Dup-r' }) });
+    expect(cased.status).toBe(409);
+    expect(fieldsOf(cased.json)).toEqual(['code']);
   });
 
   it('makes a path from a vehicle’s recorded trip: previews it, then stores it simplified', async () => {

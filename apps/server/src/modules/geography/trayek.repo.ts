@@ -52,7 +52,7 @@ export function createTrayekRepo(db: Db) {
       return row;
     },
 
-    /** Another route of the unit with this code, if any. */
+    /** Another route of the unit with this code (compared ignoring case), if any. */
     async holderOf(unitId: number, code: string, exceptId?: number) {
       const [row] = await db
         .select({ routeId: routes.routeId })
@@ -60,7 +60,7 @@ export function createTrayekRepo(db: Db) {
         .where(
           and(
             eq(routes.unitId, unitId),
-            eq(routes.code, code),
+            sql`lower(${routes.code}) = ${code.toLowerCase()}`,
             exceptId === undefined ? undefined : sql`${routes.routeId} <> ${exceptId}`,
           ),
         );
