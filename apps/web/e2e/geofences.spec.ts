@@ -44,7 +44,16 @@ test('S-044 an Administrator draws a polygon and a circle on the map, saves them
   // Left of the centre: the form covers the map's inline-end side.
   await clickMap(page, -300, 160);
   await clickMap(page, -250, 160);
+  // A radius typed in the form resizes the circle on the map at once, about the same centre.
+  const drawnStatus = page.getByTestId('geofence-drawn');
+  await expect(drawnStatus).toHaveAttribute('data-radius', /^\d+$/);
+  const drawnRadius = Number(await drawnStatus.getAttribute('data-radius'));
+  const typed = drawnRadius + 250;
+  await page.getByTestId('geofence-radius').fill(String(typed));
+  await expect(drawnStatus).toHaveAttribute('data-radius', String(typed));
   await fillAndSave(page, `E2E-CIRCLE-${run}`, 'Circle drawn in the browser');
+  const circles = await page.request.get(`/api/polygons?search=E2E-CIRCLE-${run}`);
+  expect(((await circles.json()) as GeofenceList).results[0]).toMatchObject({ radius: typed });
 
   await page.reload();
   await openMap(page);

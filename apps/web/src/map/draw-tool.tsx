@@ -1,6 +1,6 @@
 import type { LngLat } from '@pantau/contracts';
 import { useEffect, useRef } from 'react';
-import { distanceM } from './geofence-features';
+import { circleRing, distanceM } from './geofence-features';
 import { useMap } from './map-context';
 
 export type DrawShape = 'polygon' | 'circle' | 'corridor';
@@ -21,6 +21,8 @@ const EDITABLE = {
     coordinates: { draggable: true, midpoints: true, deletable: true },
   },
 };
+
+const round7 = (x: number) => Math.round(x * 1e7) / 1e7;
 
 /** A circle's centre and radius from the ring terra-draw keeps for it. */
 function circleOf(ring: readonly LngLat[]): { center: LngLat; radius: number } {
@@ -47,6 +49,13 @@ interface DrawToolProps {
   initial: GeoJSON.Polygon | GeoJSON.LineString | null;
   /** Each time a drawing is finished or its vertices moved. */
   onChange: (drawn: DrawnShape) => void;
+  /** A circle's radius typed elsewhere (the form): the drawn circle takes it, about the same centre. */
+  radius?: { metres: number } | null;
+}
+
+/** The tool once loaded: terra-draw and the shape it holds, for changes made outside the map. */
+interface Drawing {
+  resize(radius: number): void;
 }
 
 /**
@@ -54,8 +63,9 @@ interface DrawToolProps {
  * load). A new shape is drawn in its mode, then selected so its vertices can be moved, added (the
  * midpoints) and deleted. `data-draw-ready` on the map container says the tool is listening. Renders nothing.
  */
-export function DrawTool({ shape, initial, onChange }: DrawToolProps) {
+export function DrawTool({ shape, initial, onChange, radius }: DrawToolProps) {
   const { map, styleVersion } = useMap();
+  const drawing = useRef<Drawing | null>(null);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -86,12 +96,31 @@ export function DrawTool({ shape, initial, onChange }: DrawToolProps) {
           ],
         });
         draw.start();
-        const report = (id: string | number) => {
+        let shown: string | number | null = null;
+        const drawnOf = (id: string | number) => {
           const feature = draw.getSnapshotFeature(id);
-          const drawn = feature && toDrawn(shape, feature.geometry as GeoJSON.Geometry);
+          return feature ? toDrawn(shape, feature.geometry as GeoJSON.Geometry) : null;
+        };
+        const report = (id: string | number) => {
+          const drawn = drawnOf(id);
           if (drawn) onChangeRef.current(drawn);
         };
+        drawing.current = {
+          resize: (to) => {
+            const now = shown === null ? null : drawnOf(shown);
+            if (shown === null || now?.shape !== 'circle' || Math.abs(now.radius - to) < 1) return;
+            // terra-draw refuses coordinates finer than its precision (9 decimals); 7 are ~1 cm.
+            const ring = circleRing(now.center, to).map(([lng, lat]) => [round7(lng), round7(lat)]);
+            try {
+              draw.updateFeatureGeometry(shown, { type: 'Polygon', coordinates: [ring] });
+            } catch {
+              return; // a shape the tool refuses stays as drawn; the form keeps the typed radius
+            }
+            report(shown);
+          },
+        };
         draw.on('finish', (id, context) => {
+          shown = id;
           report(id);
           if (context.mode !== 'select') {
             draw.setMode('select');
@@ -104,7 +133,10 @@ export function DrawTool({ shape, initial, onChange }: DrawToolProps) {
             { type: 'Feature', geometry: start, properties: { mode: TERRA_MODE[shape] } },
           ]);
           draw.setMode('select');
-          if (added?.valid) draw.selectFeature(added.id!);
+          if (added?.valid) {
+            shown = added.id!;
+            draw.selectFeature(added.id!);
+          }
         } else draw.setMode(TERRA_MODE[shape]);
         container.dataset.drawReady = 'true';
         stop = () => draw.stop();
@@ -112,11 +144,16 @@ export function DrawTool({ shape, initial, onChange }: DrawToolProps) {
     );
     return () => {
       cancelled = true;
+      drawing.current = null;
       delete container.dataset.drawReady;
       stop();
       map.doubleClickZoom.enable();
     };
   }, [map, styleVersion, shape]);
+
+  useEffect(() => {
+    if (radius && Number.isFinite(radius.metres) && radius.metres > 0) drawing.current?.resize(radius.metres);
+  }, [radius]);
 
   return null;
 }

@@ -45,10 +45,26 @@ const FIELDS = [
 ] as const;
 
 /** The shape's state under the form's "geometry" field (whose server message shows below it). */
-function ShapeStatus({ drawn, status, hint }: { drawn: boolean; status: string; hint: string }) {
+function ShapeStatus({
+  drawn,
+  status,
+  hint,
+  radius,
+}: {
+  drawn: boolean;
+  status: string;
+  hint: string;
+  /** The circle's radius on the map (metres), when a circle is drawn. */
+  radius?: number;
+}) {
   return (
     <div>
-      <Typography.Text type={drawn ? 'success' : 'secondary'} data-testid="geofence-drawn" data-drawn={drawn}>
+      <Typography.Text
+        type={drawn ? 'success' : 'secondary'}
+        data-testid="geofence-drawn"
+        data-drawn={drawn}
+        data-radius={radius}
+      >
         {status}
       </Typography.Text>
       <Typography.Paragraph type="secondary" className="geofence-form-hint">
@@ -125,7 +141,7 @@ export function GeofenceForm({ onSaved }: { onSaved: (geofence: GeofenceRow) => 
   const { message } = useApp();
   const [form] = Form.useForm();
   const { formError, showServerError, showInvalid, clearFormError } = useFormErrors(form, FIELDS);
-  const { addGeo, shape, editing, drawn, setShape, close } = useGeofenceEditing();
+  const { addGeo, shape, editing, drawn, setShape, close, typeRadius } = useGeofenceEditing();
   const save = useSaveGeofence();
 
   useEffect(() => {
@@ -181,9 +197,12 @@ export function GeofenceForm({ onSaved }: { onSaved: (geofence: GeofenceRow) => 
         layout="vertical"
         size="small"
         onFinish={submit}
-        onValuesChange={(changed: Record<string, unknown>) =>
-          form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))
-        }
+        onValuesChange={(changed: Record<string, unknown>) => {
+          form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+          // A radius typed here resizes the circle on the map at once.
+          if ('radius' in changed && shape === 'circle')
+            typeRadius(typeof changed.radius === 'number' ? changed.radius : null);
+        }}
       >
         <Form.Item label={t('form.shape')}>
           <Segmented
@@ -201,6 +220,7 @@ export function GeofenceForm({ onSaved }: { onSaved: (geofence: GeofenceRow) => 
           <ShapeStatus
             drawn={hasShape}
             status={hasShape ? t('form.drawn') : t('form.notDrawn')}
+            radius={drawn?.shape === 'circle' ? drawn.radius : undefined}
             hint={hasShape ? t('form.editHint') : t(`form.drawHint.${shape}`)}
           />
         </Form.Item>

@@ -132,6 +132,7 @@ export function GeographyOnMap() {
           shape={editing.shape}
           initial={editing.editing ? editableGeometry(editing.editing) : null}
           onChange={editing.setDrawn}
+          radius={editing.typedRadius}
         />
       )}
       {poi.openForm && <PoiPlacement position={poi.position} onPlace={poi.setPosition} />}

@@ -15,16 +15,26 @@ interface GeofenceEditingState {
   shape: DrawShape;
   editing: GeofenceRow | null;
   drawn: DrawnShape | null;
+  /** A radius typed in the form, which the drawn circle takes (metres); each typing a new object. */
+  typedRadius: { metres: number } | null;
   selected: SelectedGeo | null;
   startNew: (shape: DrawShape) => void;
   startEdit: (geofence: GeofenceRow) => void;
   setShape: (shape: DrawShape) => void;
   setDrawn: (drawn: DrawnShape) => void;
+  typeRadius: (radius: number | null) => void;
   select: (selected: SelectedGeo | null) => void;
   close: () => void;
 }
 
-const idle = { addGeo: false, editPoint: false, openForm: false, editing: null, drawn: null } as const;
+const idle = {
+  addGeo: false,
+  editPoint: false,
+  openForm: false,
+  editing: null,
+  drawn: null,
+  typedRadius: null,
+} as const;
 
 export const useGeofenceEditing = create<GeofenceEditingState>((set) => ({
   ...idle,
@@ -36,6 +46,7 @@ export const useGeofenceEditing = create<GeofenceEditingState>((set) => ({
   // A new shape's kind changes only before anything is drawn.
   setShape: (shape) => set((s) => (s.addGeo ? { shape, drawn: null } : {})),
   setDrawn: (drawn) => set((s) => ({ drawn, editPoint: s.addGeo ? true : s.editPoint })),
+  typeRadius: (metres) => set({ typedRadius: metres === null ? null : { metres } }),
   select: (selected) => set({ selected }),
   close: () => set(idle),
 }));
