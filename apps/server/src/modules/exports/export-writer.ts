@@ -38,11 +38,17 @@ export function clock(seconds: number): string {
   return `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
 }
 
-/** A CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ is defused. */
+/** Numbers, or numbers separated by commas (coordinates "-6.336000, 107.274000"): never a formula. */
+const NUMBERS = /^-?\d+(\.\d+)?(,\s*-?\d+(\.\d+)?)*$/;
+
+/**
+ * A CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ is defused (a
+ * spreadsheet would run it as a formula), except in a text of numbers only, such as a negative latitude.
+ */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !NUMBERS.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

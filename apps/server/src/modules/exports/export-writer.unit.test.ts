@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { commonColumns } from './columns.js';
 import type { ExportDefinition } from './export-definition.js';
-import { writeExport } from './export-writer.js';
+import { csvField, writeExport } from './export-writer.js';
 
 interface Row {
   nomorPolisi: string;
@@ -37,5 +37,17 @@ describe('an export’s totals row', () => {
     const lines = Buffer.concat(chunks).toString('utf8').trim().split('\r\n');
     // 1.1 + 4.7 + 0.2 is 6.000000000000001 in floating point; 10445.74 + 0.1 + 0.2 is 10446.040000000001.
     expect(lines.at(-1)).toBe('Total (3),6,10446.04');
+  });
+});
+
+describe('csvField', () => {
+  it('defuses what a spreadsheet would run as a formula, and leaves coordinates and numbers alone', () => {
+    expect(csvField('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvField('-1+cmd')).toBe("'-1+cmd");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('-6.336000, 107.274000')).toBe('"-6.336000, 107.274000"');
+    expect(csvField('-6.5')).toBe('-6.5');
+    expect(csvField(-6.5)).toBe('-6.5');
+    expect(csvField('Tol Jakarta–Cikampek KM ~47')).toBe('Tol Jakarta–Cikampek KM ~47');
   });
 });
