@@ -18,7 +18,8 @@ export interface Moved {
 /**
  * Tells the live hub what a commit changed: the moved vehicles per unit (each one's item is built when
  * the hub sends it, if anyone listens), the new events that
- * notify (those found from fresh fixes), and the units whose dashboard summary changed.
+ * notify (those found from fresh fixes), and the units whose dashboard summary changed. A deactivated
+ * vehicle is in none of them: its fixes and events are stored, but the live views show vehicles in service.
  */
 export function publishChanges(
   moved: readonly Moved[],
@@ -46,7 +47,7 @@ export function publishChanges(
   try {
     for (const [unitId, list] of changed) publish({ type: 'moved', unitId, vehicles: list });
     for (const e of events)
-      if (e.live && isNotifying(e.kind, e.attributes))
+      if (e.live && isNotifying(e.kind, e.attributes) && vehicles.isActive(e.vehicleId))
         publish({ type: 'notification', unitId: e.unitId, data: notificationOf(e) });
     for (const unitId of summaryUnits) publish({ type: 'summary', unitId });
   } catch (err) {

@@ -97,6 +97,25 @@ describe('GET /api/live', () => {
     c.socket.close();
   });
 
+  it('sends nothing of a deactivated vehicle: neither its moves nor its over speed', async () => {
+    const c = open(wsUrl(`?unitId=${UNIT.sunter}&role=User`), { authorization: `Bearer ${operator}` });
+    await c.until('hello');
+    const off = fleet.find((v) => !v.aktif)!;
+    const on = fleet.filter((v) => v.aktif).at(-1)!;
+    const now = Date.now();
+    const speeding = (trackerId: string) =>
+      [50, 80, 95, 96, 97, 98].map((s, k) => fix(trackerId, secondsAgo(60 - k * 10, now), { speedKmh: s }));
+    await t.app.pipeline.ingest(speeding(off.trackerId), source);
+    await t.app.pipeline.ingest(speeding(on.trackerId), source);
+    // The vehicle in service's over speed arrives; by then the deactivated one's would have too.
+    await c.until('notification', (m) => m.data.vehicle === on.plate);
+    expect(c.messages.some((m) => m.type === 'notification' && m.data.vehicle === off.plate)).toBe(false);
+    expect(
+      c.messages.some((m) => m.type === 'positions' && m.data.some((i) => i.kendaraanId === off.vehicleId)),
+    ).toBe(false);
+    c.socket.close();
+  });
+
   it('accepts the browser’s cookies and never sends another unit’s vehicles', async () => {
     const c = open(wsUrl(), { cookie: `token=${operator}; role_unit=${UNIT.sunter}; role_user=User` });
     await c.until('hello');
