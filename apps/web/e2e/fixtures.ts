@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { VehicleRow } from '@pantau/contracts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -159,4 +160,31 @@ export async function clickMap(page: Page, dx: number, dy: number): Promise<void
   await page.mouse.down();
   await page.mouse.up();
   await page.waitForTimeout(150);
+}
+
+let registered = 0;
+/**
+ * Registers a vehicle of the test's own through the API (signed in as an Administrator): the demo
+ * simulator drives the vehicles it found at start, so only the test's own fixes move this one. Its
+ * tracker id is a 15-digit IMEI, so GT06 and OsmAnd can both report for it.
+ */
+export async function registerVehicle(page: Page, over: Record<string, unknown> = {}): Promise<VehicleRow> {
+  registered += 1;
+  const stamp = `${Date.now()}`.slice(-9);
+  const letters = (Number(stamp) % 17576)
+    .toString(26)
+    .padStart(3, '0')
+    .replace(/[0-9a-p]/g, (c) => String.fromCharCode(65 + parseInt(c, 26)));
+  const created = await page.request.post('/api/kendaraan', {
+    data: {
+      pantauKendaraanId: `86${stamp}${String(registered).padStart(4, '0')}`,
+      nomorPolisi: `B ${1000 + ((Number(stamp) + registered * 7) % 9000)} ${letters}`,
+      nomorKendaraan: `E2E-${stamp}-${registered}`,
+      vehicleClass: 'CC',
+      speedLimit: 80,
+      ...over,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as VehicleRow;
 }

@@ -1,9 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { GeofenceList, GeofenceRow, VehicleList } from '@pantau/contracts';
+import type { GeofenceList, GeofenceRow } from '@pantau/contracts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clickMap, openGeographyOptions, openMap, screenshot, signInAs, signInToShell } from './fixtures';
+import {
+  clickMap,
+  openGeographyOptions,
+  openMap,
+  registerVehicle,
+  screenshot,
+  signInAs,
+  signInToShell,
+} from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -251,9 +259,8 @@ test('S-044 a vehicle that reports inside a geofence shows in its details: insid
 }) => {
   const run = Date.now().toString(36).toUpperCase();
   await signInAs(page, 'admin');
-  // An inactive demo vehicle: the simulator leaves it alone, so only the positions sent here move it.
-  const list = (await (await page.request.get('/api/kendaraan?Take=1000')).json()) as VehicleList;
-  const vehicle = list.results.filter((v) => !v.aktif).at(1)!;
+  // A vehicle registered now: the simulator leaves it alone, so only the positions sent here move it.
+  const vehicle = await registerVehicle(page);
   // A place of this run's own, away from the demo's roads, so no earlier run's geofence holds it.
   const center: [number, number] = [110.2 + (Date.now() % 997) * 0.001, -7.6];
   const created = await page.request.post('/api/polygons', {

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { VehicleList } from '@pantau/contracts';
-import { drawnOutOfOrder, openAs, screenshot, signInAs, signInToShell } from './fixtures';
+import { drawnOutOfOrder, openAs, registerVehicle, screenshot, signInAs, signInToShell } from './fixtures';
 
 /** Waits until the live map has drawn vehicles and answers how many are on screen. */
 async function vehiclesDrawn(page: Page): Promise<number> {
@@ -44,9 +43,8 @@ test.describe('live map', () => {
     await vehiclesDrawn(page);
     const map = page.getByTestId('map-view');
     const before = Number(await map.getAttribute('data-vehicle-updates'));
-    // Besides the simulator's fleet, a phone reports for a parked (inactive) vehicle, so an update comes.
-    const list = (await (await page.request.get('/api/kendaraan?Take=1000')).json()) as VehicleList;
-    const parked = list.results.filter((v) => !v.aktif).at(-1)!;
+    // Besides the simulator's fleet, a phone reports for a vehicle registered now, so an update comes.
+    const parked = await registerVehicle(page);
     const osmandPort = Number(process.env.OSMAND_PORT ?? 5155);
     const at = Math.floor(Date.now() / 1000);
     const sent = await page.request.get(
@@ -129,10 +127,8 @@ test.describe('live map', () => {
   test('vehicles parked at one spot open as a list; picking one opens its drawer', async ({ page }) => {
     test.slow();
     await signInAs(page, 'admin');
-    // The parked vehicles report from one yard, a few metres apart, far from the rest of the fleet.
-    const list = (await (await page.request.get('/api/kendaraan?Take=1000')).json()) as VehicleList;
-    const parked = list.results.filter((v) => !v.aktif).slice(0, 3);
-    expect(parked.length).toBeGreaterThanOrEqual(2);
+    // Three vehicles registered now report from one yard, a few metres apart, far from the rest of the fleet.
+    const parked = [await registerVehicle(page), await registerVehicle(page), await registerVehicle(page)];
     const osmandPort = Number(process.env.OSMAND_PORT ?? 5155);
     const at = Math.floor(Date.now() / 1000);
     for (const [k, v] of parked.entries()) {

@@ -1,8 +1,7 @@
 /// <reference types="node" />
 import { expect, test } from '@playwright/test';
-import type { VehicleList } from '@pantau/contracts';
 import { Gt06TestClient, gt06Gps, gt06Login } from '../../server/src/test/gt06-client';
-import { screenshot, signInAs } from './fixtures';
+import { registerVehicle, screenshot, signInAs } from './fixtures';
 
 // The e2e server's tracker ports (scripts/e2e-server.mjs).
 const gt06Port = Number(process.env.GT06_PORT ?? 5123);
@@ -13,12 +12,10 @@ test('a GT06 tracker and an OsmAnd phone move a vehicle: the counts, the bell an
 }) => {
   test.setTimeout(120_000);
   await signInAs(page, 'admin');
-  // An inactive vehicle: the demo simulator leaves it alone, so only this test moves it.
-  const list = (await (await page.request.get('/api/kendaraan?Take=1000')).json()) as VehicleList;
-  const vehicle = list.results.find((v) => !v.aktif);
-  expect(vehicle, 'the demo unit has an inactive vehicle').toBeTruthy();
-  const { kendaraanId, nomorPolisi: plate, pantauKendaraanId: imei } = vehicle!;
-  const limit = vehicle!.speedLimit ?? 80;
+  // A vehicle of its own, registered now: the demo simulator leaves it alone, so only this test moves it.
+  const vehicle = await registerVehicle(page);
+  const { kendaraanId, nomorPolisi: plate, pantauKendaraanId: imei } = vehicle;
+  const limit = vehicle.speedLimit ?? 80;
 
   // Before: it has never reported, so "ignition on" does not list it.
   await page.goto('/?status=ignitionOn');

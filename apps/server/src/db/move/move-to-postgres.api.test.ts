@@ -88,7 +88,7 @@ describe('move-to-postgres', () => {
           const tracking = trackingList.parse(
             (await call(app.url, '/api/tracking', { token: admin, role })).json,
           );
-          expect(tracking.count).toBe(sunter.length);
+          expect(tracking.count).toBe(sunter.filter((v) => v.aktif).length);
           const moving = tracking.results.find((r) => r.kendaraanId === sunter[1]!.vehicleId)!;
           expect(moving.lat).toBeCloseTo(-6.3);
           const track = await call(
