@@ -39,8 +39,14 @@ test('S-044 an Administrator draws a polygon and a circle on the map, saves them
   await openMap(page);
   await openGeographyOptions(page);
 
-  // A polygon: three corners, then the first again to close it.
+  // Saved before anything is drawn: the form says to draw first, its title still in sight.
   await startNew(page, 'polygon');
+  await page.getByTestId('geofence-save').click();
+  const form = page.getByTestId('geofence-form');
+  await expect(form).toContainText('Draw the shape on the map first.');
+  await expect(form.locator('.ant-card-head')).toBeInViewport();
+
+  // A polygon: three corners, then the first again to close it.
   await clickMap(page, -160, -60);
   await clickMap(page, -60, -60);
   await clickMap(page, -60, 40);

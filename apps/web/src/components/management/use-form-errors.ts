@@ -24,7 +24,11 @@ export function scrollToFirstError(form: FormInstance, names: readonly string[])
             ? -1
             : 1,
       );
-    form.scrollToField(placed[0]!.name, { block: 'center', behavior: 'smooth', focus: true });
+    const first = placed[0]!;
+    form.scrollToField(first.name, { block: 'center', behavior: 'smooth' });
+    // Focused without the browser's own scroll, which would also move the panel around the form (a form
+    // in a card beside the map lost its title above the page's top).
+    first.el?.focus({ preventScroll: true });
   });
 }
 

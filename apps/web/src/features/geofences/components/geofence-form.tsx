@@ -160,7 +160,13 @@ export function GeofenceForm({ onSaved }: { onSaved: (geofence: GeofenceRow) => 
     const checked = geofenceInput.safeParse(
       geofenceDraft(form.getFieldsValue(true) as FormValues, shape, drawn, editing),
     );
-    if (!checked.success) return showInvalid(checked.error);
+    if (!checked.success) {
+      showInvalid(checked.error);
+      // Nothing drawn yet: say what to do rather than what the geometry lacks.
+      if (drawn === null && editing === null)
+        form.setFields([{ name: 'geometry', errors: [t('form.drawFirst')] }]);
+      return;
+    }
     save.mutate(
       { polygonId: editing?.polygonId ?? null, input: checked.data },
       {
