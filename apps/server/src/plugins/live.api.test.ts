@@ -107,7 +107,9 @@ describe('GET /api/live', () => {
       [50, 80, 95, 96, 97, 98].map((s, k) => fix(trackerId, secondsAgo(60 - k * 10, now), { speedKmh: s }));
     await t.app.pipeline.ingest(speeding(off.trackerId), source);
     await t.app.pipeline.ingest(speeding(on.trackerId), source);
-    // The vehicle in service's over speed arrives; by then the deactivated one's would have too.
+    // The vehicle in service's move and over speed arrive; by then the deactivated one's would have too
+    // (and nothing of this test is left to reach the next test's socket).
+    await c.until('positions', (m) => m.data.some((i) => i.kendaraanId === on.vehicleId));
     await c.until('notification', (m) => m.data.vehicle === on.plate);
     expect(c.messages.some((m) => m.type === 'notification' && m.data.vehicle === off.plate)).toBe(false);
     expect(
