@@ -58,6 +58,27 @@ function holdRepaints(map: MapLibreMap) {
 }
 
 /**
+ * Resolves once the GPU has run every command the map's context issued so far (a fence, polled between
+ * tasks), or after `maxMs` at the latest.
+ */
+function gpuDone(map: MapLibreMap, maxMs = 400): Promise<void> {
+  const gl = map.getCanvas().getContext('webgl2');
+  const sync = gl?.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  if (!gl || !sync) return Promise.resolve();
+  gl.flush();
+  const until = performance.now() + maxMs;
+  return new Promise((resolve) => {
+    const poll = () => {
+      if (gl.getSyncParameter(sync, gl.SYNC_STATUS) === gl.SIGNALED || performance.now() > until) {
+        gl.deleteSync(sync);
+        resolve();
+      } else setTimeout(poll, 4);
+    };
+    setTimeout(poll, 4);
+  });
+}
+
+/**
  * Starts the live map at boot, before React has rendered the page. The map is made hidden in the boot
  * shell's map stage and holds its frames: its style loads while the snapshot downloads. When the
  * snapshot is in, the live store is seeded and the vehicles go to the worker at once; once they are
@@ -146,13 +167,22 @@ export function startEarlyMap({ snapshot, stage, visible, locale, fit }: EarlyMa
           taken.tilesAsked = true;
           if (visible) map.on('sourcedata', reveal);
         };
-        // In the boot shell: once the vehicles' tiles are in, the map is shown and painted, that frame
-        // is the fleet drawn, and the app is rendered. Its other frames stay held until the page takes it.
+        // In the boot shell: once the vehicles' tiles are in, one frame is drawn hidden, and once the GPU
+        // has run it the map is shown and painted; that frame is the fleet drawn, and the app is rendered.
+        // Its other frames stay held until the page takes it. The first frame to draw the fleet is the
+        // costly one (shaders compiled, and with software WebGL a routine for each program and state,
+        // ~0.1 s here): hidden, the page's thread does not wait for it; shown, the frame would be handed
+        // to the compositor and the thread would wait for the GPU to run it.
         const count = collection.features.length;
         const reveal = () => {
           if (shown || removed) return map.off('sourcedata', reveal);
           if (!map.isSourceLoaded(VEHICLES_SOURCE)) return;
           map.off('sourcedata', reveal);
+          map.once('render', () => void gpuDone(map).then(show));
+          held?.paintOnce();
+        };
+        const show = () => {
+          if (shown || removed) return settle();
           el.style.visibility = '';
           map.once('render', () => {
             if (!shown && !removed) {
