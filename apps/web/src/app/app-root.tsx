@@ -18,12 +18,10 @@ function BootShellGone() {
 
 /**
  * Renders the app (main.tsx loads this module once the boot's map work is under way; on the dashboard's
- * pages, that page's module with it). On /map the first render is a transition: React yields every few
- * milliseconds, so the map's frames and the worker's requests (the vehicles' icons for their tiles) are
- * served meanwhile instead of waiting for one ~0.2 s task. That holds after the fleet is drawn in the
- * boot shell too: at 1,000 vehicles, six alternated runs of bench/map-bench.mjs gave a total blocking
- * time of 749–1,036 ms against 1,017–1,274 ms rendering straight through, and the app rendered sooner
- * (1.43–1.89 s against 1.68–1.88 s).
+ * pages, that page's module with it). On /map and on the dashboard the first render is a transition:
+ * React yields every few milliseconds, so the map's frames and the worker's requests (the vehicles' icons
+ * for their tiles) are served meanwhile instead of waiting for one long task (docs/performance.md,
+ * "The first render, a transition").
  */
 export function renderApp(
   queryClient: QueryClient,

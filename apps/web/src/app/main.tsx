@@ -17,7 +17,7 @@ const queryClient = createQueryClient();
 // On the dashboard (its own chunk, preloaded from the start by public/prefetch-snapshot.js) its module
 // and its texts come with the app's, so that its first render is the dashboard's, not a lazy route's wait.
 // The boot draws texts, so it starts once the first view's are in (public/prefetch-snapshot.js asked
-// for them with the page).
+// for them with the page). The dashboard's first render is a transition, as /map's is (app-root.tsx).
 const onDashboard = location.pathname === '/' || location.pathname === '/_app';
 void textsReady.then(() => {
   const boot = bootFleetPage(queryClient);
@@ -30,6 +30,9 @@ void textsReady.then(() => {
       ]),
     )
     .then(([{ renderApp }, dashboard]) =>
-      renderApp(queryClient, { transition: boot.transition(), dashboard: dashboard?.DashboardPage }),
+      renderApp(queryClient, {
+        transition: boot.transition() || onDashboard,
+        dashboard: dashboard?.DashboardPage,
+      }),
     );
 });
