@@ -5,7 +5,7 @@ import { createProgressBar } from './progress.js';
 import { roadNodes, ruler, shortestPath } from './road-network.js';
 import { alarmBetween, createSimulator } from './simulator.js';
 import { placeOf } from '../places/place-names.js';
-import { VehiclePlan, type SimVehicle } from './vehicle-plan.js';
+import { standsByInPool, VehiclePlan, worksEvenings, type SimVehicle } from './vehicle-plan.js';
 
 const fleet: SimVehicle[] = ['pool_sunter', 'pool_karawang', 'pool_cibitung'].flatMap((poolId, u) =>
   Array.from({ length: 4 }, (_, i) => ({
@@ -190,6 +190,41 @@ describe('planned jobs', () => {
       expect(placeOf(s!.lat, s!.lon)).toMatchObject({ kind: 'at', name: 'Pool Sunter/Cakung' });
     }
     expect(new VehiclePlan(v, anchor).tripsBetween(anchor, anchor + 10 * DAY)).toEqual(trips);
+  });
+
+  it('sends one vehicle in three out in the evening, so some of the fleet is on the road at any hour', () => {
+    const anchor = Date.parse('2026-11-01T17:00:00Z');
+    const HOUR = 3_600_000;
+    const wibHour = (t: number) => new Date(t + 7 * HOUR).getUTCHours();
+    // Three pools of eight, as the demo company's: a third stand by, a third work evenings.
+    const working = ['pool_sunter', 'pool_karawang', 'pool_cibitung']
+      .flatMap((poolId, u) =>
+        Array.from({ length: 8 }, (_, i) => ({ ...fleet[0]!, vehicleId: u * 10 + i + 1, poolId, slot: i })),
+      )
+      .filter((v) => !standsByInPool(v.vehicleId));
+    expect(working.filter((v) => worksEvenings(v.vehicleId)).length).toBeGreaterThan(working.length / 3);
+    for (const v of working)
+      for (const trip of new VehiclePlan(v, anchor).tripsBetween(anchor, anchor + 7 * DAY))
+        if (worksEvenings(v.vehicleId)) expect(wibHour(trip.departAt)).toBeGreaterThanOrEqual(15);
+        else expect(wibHour(trip.departAt)).toBeLessThan(9);
+    // Hour by hour over three days: how many vehicles are out of their pool, how many driving.
+    const plans = working.map((v) => new VehiclePlan(v, anchor));
+    const hours: { hour: number; out: number; moving: number }[] = [];
+    for (let t = anchor + DAY; t < anchor + 4 * DAY; t += HOUR) {
+      let out = 0;
+      let moving = 0;
+      for (const plan of plans) {
+        const s = plan.sample(t);
+        if (!s) continue;
+        const place = placeOf(s.lat, s.lon);
+        if (place.kind !== 'at' || !place.name.startsWith('Pool')) out += 1;
+        if (s.moving) moving += 1;
+      }
+      hours.push({ hour: wibHour(t), out, moving });
+    }
+    expect(hours.filter((h) => h.out > 0).length).toBeGreaterThanOrEqual(0.75 * hours.length);
+    const night = hours.filter((h) => h.hour >= 22 || h.hour < 4);
+    expect(night.filter((h) => h.moving > 0).length).toBeGreaterThanOrEqual(0.6 * night.length);
   });
 
   it('keeps a stand-by reserve parked in its pool, with no job', () => {

@@ -5,6 +5,13 @@ import { jobsByPool, parkingSlot } from './pools.js';
 /** One vehicle in three stands by in its pool (the spec's "stand by"): free for an SPK of one's own. */
 export const standsByInPool = (vehicleId: number): boolean => vehicleId % 3 === 0;
 
+/**
+ * One vehicle in three works the evening shift: out of the pool between 17:00 and midnight and on through
+ * the night (the car terminals work around the clock, and Jakarta's inner toll roads are easier for
+ * trucks after dark), so some of the fleet is on the road at any hour.
+ */
+export const worksEvenings = (vehicleId: number): boolean => vehicleId % 3 === 1;
+
 /** A vehicle the simulator drives. */
 export interface SimVehicle {
   vehicleId: number;
@@ -225,7 +232,8 @@ export class VehiclePlan {
       this.stay(nextLocal(this.time + HOUR, 5), 'pool', false);
       return;
     }
-    let depart = nextLocal(this.time, 5 + this.rnd.next() * 4);
+    const evening = worksEvenings(this.vehicle.vehicleId);
+    let depart = nextLocal(this.time, evening ? 17 + this.rnd.next() * 7 : 5 + this.rnd.next() * 4);
     if (this.rnd.chance(0.12)) depart += DAY; // a stand-by day in the pool
     this.stay(depart, 'pool', false);
     const jobs = jobsByPool[pool] ?? jobsByPool.pool_cibitung!;
@@ -313,7 +321,8 @@ export class VehiclePlan {
       }
       if (i === path.nodes.length - 1) break;
       const hour = localHour(this.time);
-      if ((hour >= 22 || hour < 4) && remainingKm > 60) {
+      // A day-shift driver does not start a long stretch at night: they stop until the morning.
+      if ((hour >= 22 || hour < 4) && remainingKm > 60 && !worksEvenings(this.vehicle.vehicleId)) {
         this.stay(nextLocal(this.time, 5 + this.rnd.next() * 0.5), 'night', false);
       } else if (
         this.drivenSinceRestMs > restAfterMs ||
