@@ -26,6 +26,7 @@
 //     [--runs 1] [--dist apps/web/dist] [--page /map] [--profile out.cpuprofile] [--trace out.json]
 //     [--load-trace out.json] [--load-profile out.cpuprofile] [--warm] [--plain]
 //     [--network 20mbit-40ms,5mbit-100ms] [--no-unthrottled] [--geofences 0,2000] [--pan] [--pan-profile out.cpuprofile] [--pan-trace out.json]
+//     [--viewport 390x844]
 /* global window, document, MutationObserver -- page.evaluate and init scripts run in the browser */
 import { chromium } from '@playwright/test';
 import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
@@ -76,6 +77,8 @@ const PAN_TRACE = arg('pan-trace', '');
 const WARM = process.argv.includes('--warm');
 /** `--page /`: the page measured (default the map; the dashboard `/` has the same live map). */
 const PAGE = arg('page', '/map');
+/** `--viewport 390x844`: the page's size (a phone's: the map page's boot shell then stays hidden). */
+const [VIEW_W, VIEW_H] = arg('viewport', '1366x800').split('x').map(Number);
 /** Share of the vehicles that move each second (1 = all, as the issue's target). */
 const SHARE = Number(arg('share', '1'));
 /** `--plain`: nothing compressed (files, API answers, live socket), as the server was before. */
@@ -325,7 +328,7 @@ async function run(n, geofenceCount, profiling, network) {
   const snapshot = JSON.stringify({ count: n, results: fleet });
   // With `live=1` (the app's), named for the socket as the server names it.
   const liveSnapshot = JSON.stringify({ count: n, results: fleet, snapshot: 'bench' });
-  const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: VIEW_W, height: VIEW_H } });
   await context.addCookies(
     [
       ['role_user', 'Administrator'],
